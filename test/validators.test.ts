@@ -208,8 +208,9 @@ describe("the first issue by default, every issue on request", () => {
       }
       return [];
     };
-    expect(thrown()).toEqual(["/name"]);
-    expect(thrown({ all: true })).toEqual(["/name", "/inputSchema"]);
+    // A missing required property is found before any value is checked (as ajv's `required`).
+    expect(thrown()).toEqual(["/inputSchema"]);
+    expect(thrown({ all: true })).toEqual(["/inputSchema", "/name"]);
   });
 
   it("validateMessage too, with the same verdict and code either way", () => {
@@ -226,8 +227,8 @@ describe("the first issue by default, every issue on request", () => {
   it("Standard Schema reports every issue, as other Standard Schema libraries do", () => {
     expect(V2025.validators.Tool["~standard"].validate({ name: 1 })).toEqual({
       issues: [
-        { message: "expected string, got number 1", path: ["name"] },
         { message: 'missing required property "inputSchema"', path: ["inputSchema"] },
+        { message: "expected string, got number 1", path: ["name"] },
       ],
     });
   });
@@ -357,7 +358,9 @@ describe("Standard Schema v1 and the helper functions", () => {
     const value: unknown = { name: "t", inputSchema: { type: "object" } };
     expect(V2025.isTool(value)).toBe(true);
     expect(() => V2025.assertTool({})).toThrow(V2025.ValidationError);
-    expect(() => V2025.assertTool({ name: 1 })).toThrow("invalid Tool: /name: expected string, got number 1");
+    expect(() => V2025.assertTool({ name: 1, inputSchema: { type: "object" } })).toThrow(
+      "invalid Tool: /name: expected string, got number 1",
+    );
   });
 });
 

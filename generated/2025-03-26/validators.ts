@@ -1210,7 +1210,8 @@ function x_Request(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_5, x2)) return 1;
         n++;
@@ -1285,7 +1286,8 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_5, x2)) return 1;
         n++;
@@ -1377,9 +1379,9 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
@@ -1407,17 +1409,19 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/method", 1, EXPECTED_5, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["id"];
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -1506,7 +1510,8 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/method", 1, EXPECTED_5, x3)) return 1;
         n++;
@@ -1553,9 +1558,9 @@ function g_JSONRPCResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
@@ -1581,20 +1586,22 @@ function x_JSONRPCResponse(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_Result(x5, d + 1)) {
-        const c6 = x_Result(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_Result(x4, d + 1)) {
+        const c6 = x_Result(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -1611,9 +1618,9 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
   return true;
 }
@@ -1639,38 +1646,42 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["error"];
-    if (x5 === undefined) {
+    const x4 = o1["error"];
+    if (x4 === undefined) {
       if (out.absent("/error", 1, 'missing required property "error"')) return 1;
       n++;
-    } else {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/error", 1, EXPECTED_6, x5)) return 1;
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/error", 1, EXPECTED_6, x4)) return 1;
         n++;
       } else {
-        const o6 = x5 as Readonly<Record<string, unknown>>;
+        const o6 = x4 as Readonly<Record<string, unknown>>;
         const x7 = o6["code"];
         if (x7 === undefined) {
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
           n++;
-        } else {
-          if (!Number.isInteger(x7)) {
-            if (out.fault("/error/code", 2, EXPECTED_8, x7)) return 1;
-            n++;
-          }
         }
         const x8 = o6["message"];
         if (x8 === undefined) {
           if (out.absent("/error/message", 2, 'missing required property "message"')) return 1;
           n++;
-        } else {
+        }
+        if (x7 !== undefined) {
+          if (!Number.isInteger(x7)) {
+            if (out.fault("/error/code", 2, EXPECTED_8, x7)) return 1;
+            n++;
+          }
+        }
+        if (x8 !== undefined) {
           if (!(typeof x8 === "string")) {
             if (out.fault("/error/message", 2, EXPECTED_5, x8)) return 1;
             n++;
@@ -1687,9 +1698,9 @@ function g_JSONRPCError$1(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
   if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_8, p1);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_8, p1);
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_5, p2);
   return true;
 }
@@ -1741,7 +1752,8 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -1751,7 +1763,8 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
         if (x5 === undefined) {
           if (out.absent("/params/requestId", 2, 'missing required property "requestId"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!g_RequestId(x5, d + 1 + 1)) {
             const c6 = x_RequestId(x5, out, d + 1 + 1);
             if (out.lift(c6, "/params/requestId", 2)) return 1;
@@ -1815,7 +1828,8 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -1828,32 +1842,35 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
           )
             return 1;
           n++;
-        } else {
-          if (!(typeof x5 === "string")) {
-            if (out.fault("/params/protocolVersion", 2, EXPECTED_5, x5)) return 1;
-            n++;
-          }
         }
         const x6 = o4["clientInfo"];
         if (x6 === undefined) {
           if (out.absent("/params/clientInfo", 2, 'missing required property "clientInfo"'))
             return 1;
           n++;
-        } else {
-          if (!g_Implementation(x6, d + 1 + 1)) {
-            const c7 = x_Implementation(x6, out, d + 1 + 1);
-            if (out.lift(c7, "/params/clientInfo", 2)) return 1;
-            n += c7;
-          }
         }
-        const x8 = o4["capabilities"];
-        if (x8 === undefined) {
+        const x7 = o4["capabilities"];
+        if (x7 === undefined) {
           if (out.absent("/params/capabilities", 2, 'missing required property "capabilities"'))
             return 1;
           n++;
-        } else {
-          if (!g_ClientCapabilities(x8, d + 1 + 1)) {
-            const c9 = x_ClientCapabilities(x8, out, d + 1 + 1);
+        }
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "string")) {
+            if (out.fault("/params/protocolVersion", 2, EXPECTED_5, x5)) return 1;
+            n++;
+          }
+        }
+        if (x6 !== undefined) {
+          if (!g_Implementation(x6, d + 1 + 1)) {
+            const c8 = x_Implementation(x6, out, d + 1 + 1);
+            if (out.lift(c8, "/params/clientInfo", 2)) return 1;
+            n += c8;
+          }
+        }
+        if (x7 !== undefined) {
+          if (!g_ClientCapabilities(x7, d + 1 + 1)) {
+            const c9 = x_ClientCapabilities(x7, out, d + 1 + 1);
             if (out.lift(c9, "/params/capabilities", 2)) return 1;
             n += c9;
           }
@@ -1870,14 +1887,14 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
   const p0 = o["protocolVersion"];
   if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
-  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p0);
   const p1 = o["clientInfo"];
   if (p1 === undefined)
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
-  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
   const p2 = o["capabilities"];
   if (p2 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p0);
+  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
   if (!g_ClientCapabilities(p2, d + 1))
     return failedInType("/capabilities", x_ClientCapabilities, p2);
   return true;
@@ -1886,22 +1903,22 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
 function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  const p3 = o["serverInfo"];
+  if (p3 === undefined)
+    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_5, p2);
-  const p3 = o["serverInfo"];
-  if (p3 === undefined)
-    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["capabilities"];
-  if (p4 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ServerCapabilities(p4, d + 1))
     return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
@@ -1914,49 +1931,52 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["protocolVersion"];
-    if (x4 === undefined) {
+    const x2 = o1["protocolVersion"];
+    if (x2 === undefined) {
       if (out.absent("/protocolVersion", 1, 'missing required property "protocolVersion"'))
         return 1;
       n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/protocolVersion", 1, EXPECTED_5, x4)) return 1;
-        n++;
-      }
     }
-    const x5 = o1["instructions"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_5, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["serverInfo"];
-    if (x6 === undefined) {
+    const x3 = o1["serverInfo"];
+    if (x3 === undefined) {
       if (out.absent("/serverInfo", 1, 'missing required property "serverInfo"')) return 1;
       n++;
-    } else {
-      if (!g_Implementation(x6, d + 1)) {
-        const c7 = x_Implementation(x6, out, d + 1);
-        if (out.lift(c7, "/serverInfo", 1)) return 1;
-        n += c7;
-      }
     }
-    const x8 = o1["capabilities"];
-    if (x8 === undefined) {
+    const x4 = o1["capabilities"];
+    if (x4 === undefined) {
       if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
       n++;
-    } else {
-      if (!g_ServerCapabilities(x8, d + 1)) {
-        const c9 = x_ServerCapabilities(x8, out, d + 1);
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/protocolVersion", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["instructions"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_5, x7)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_Implementation(x3, d + 1)) {
+        const c8 = x_Implementation(x3, out, d + 1);
+        if (out.lift(c8, "/serverInfo", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_ServerCapabilities(x4, d + 1)) {
+        const c9 = x_ServerCapabilities(x4, out, d + 1);
         if (out.lift(c9, "/capabilities", 1)) return 1;
         n += c9;
       }
@@ -2274,9 +2294,9 @@ function g_Implementation(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["version"];
   if (p1 === undefined) return failedMissing("/version", 'missing required property "version"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   if (!(typeof p1 === "string")) return failedTest("/version", EXPECTED_5, p1);
   return true;
 }
@@ -2292,17 +2312,19 @@ function x_Implementation(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
     }
     const x3 = o1["version"];
     if (x3 === undefined) {
       if (out.absent("/version", 1, 'missing required property "version"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/version", 1, EXPECTED_5, x3)) return 1;
         n++;
@@ -2420,7 +2442,8 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -2431,20 +2454,22 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/params/progressToken", 2, 'missing required property "progressToken"'))
             return 1;
           n++;
-        } else {
-          if (!g_ProgressToken(x5, d + 1 + 1)) {
-            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
-            if (out.lift(c6, "/params/progressToken", 2)) return 1;
-            n += c6;
-          }
         }
-        const x7 = o4["progress"];
-        if (x7 === undefined) {
+        const x6 = o4["progress"];
+        if (x6 === undefined) {
           if (out.absent("/params/progress", 2, 'missing required property "progress"')) return 1;
           n++;
-        } else {
-          if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-            if (out.fault("/params/progress", 2, EXPECTED_15, x7)) return 1;
+        }
+        if (x5 !== undefined) {
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c7 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c7, "/params/progressToken", 2)) return 1;
+            n += c7;
+          }
+        }
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+            if (out.fault("/params/progress", 2, EXPECTED_15, x6)) return 1;
             n++;
           }
         }
@@ -2474,9 +2499,9 @@ function g_ProgressNotification$1(v: unknown, d: number): boolean {
   const p0 = o["progressToken"];
   if (p0 === undefined)
     return failedMissing("/progressToken", 'missing required property "progressToken"');
-  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
   const p1 = o["progress"];
   if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "number" && Number.isFinite(p1)))
     return failedTest("/progress", EXPECTED_15, p1);
   const p2 = o["total"];
@@ -2509,7 +2534,8 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_5, x2)) return 1;
         n++;
@@ -2645,12 +2671,12 @@ function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resources"];
+  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resources"];
-  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
   return true;
 }
@@ -2662,31 +2688,32 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["resources"];
-    if (x6 === undefined) {
+    const x2 = o1["resources"];
+    if (x2 === undefined) {
       if (out.absent("/resources", 1, 'missing required property "resources"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/resources", 1, EXPECTED_1, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/resources", 1, EXPECTED_1, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Resource(a7[i8], d + 1 + 1)) {
             const c9 = x_Resource(a7[i8], out, d + 1 + 1);
@@ -2775,13 +2802,13 @@ function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resourceTemplates"];
-  if (p2 === undefined)
-    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
@@ -2793,32 +2820,33 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["resourceTemplates"];
-    if (x6 === undefined) {
+    const x2 = o1["resourceTemplates"];
+    if (x2 === undefined) {
       if (out.absent("/resourceTemplates", 1, 'missing required property "resourceTemplates"'))
         return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/resourceTemplates", 1, EXPECTED_1, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/resourceTemplates", 1, EXPECTED_1, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_ResourceTemplate(a7[i8], d + 1 + 1)) {
             const c9 = x_ResourceTemplate(a7[i8], out, d + 1 + 1);
@@ -2880,7 +2908,8 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -2890,7 +2919,8 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/uri", 2, 'missing required property "uri"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/uri", 2, EXPECTED_5, x5)) return 1;
             n++;
@@ -2919,10 +2949,10 @@ function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
   return true;
 }
@@ -2934,23 +2964,24 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o4 = v as Readonly<Record<string, unknown>>;
-    const x5 = o4["_meta"];
-    if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x5)) return 1;
+    const x5 = o4["contents"];
+    if (x5 === undefined) {
+      if (out.absent("/contents", 1, 'missing required property "contents"')) return 1;
+      n++;
+    }
+    const x6 = o4["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x6)) return 1;
         n++;
       }
     }
-    const x7 = o4["contents"];
-    if (x7 === undefined) {
-      if (out.absent("/contents", 1, 'missing required property "contents"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/contents", 1, EXPECTED_1, x7)) return 1;
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/contents", 1, EXPECTED_1, x5)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
+        const a8 = x5 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (!(
             g_TextResourceContents(a8[i9], d + 1 + 1) || g_BlobResourceContents(a8[i9], d + 1 + 1)
@@ -3098,7 +3129,8 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -3108,7 +3140,8 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/uri", 2, 'missing required property "uri"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/uri", 2, EXPECTED_5, x5)) return 1;
             n++;
@@ -3167,7 +3200,8 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -3177,7 +3211,8 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/uri", 2, 'missing required property "uri"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/uri", 2, EXPECTED_5, x5)) return 1;
             n++;
@@ -3236,7 +3271,8 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -3246,7 +3282,8 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
         if (x5 === undefined) {
           if (out.absent("/params/uri", 2, 'missing required property "uri"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/uri", 2, EXPECTED_5, x5)) return 1;
             n++;
@@ -3277,6 +3314,8 @@ function g_Resource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p5 = o["uri"];
+  if (p5 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
@@ -3288,8 +3327,6 @@ function g_Resource(v: unknown, d: number): boolean {
   const p4 = o["annotations"];
   if (p4 !== undefined && !g_Annotations(p4, d + 1))
     return failedInType("/annotations", x_Annotations, p4);
-  const p5 = o["uri"];
-  if (p5 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p5 === "string")) return failedTest("/uri", EXPECTED_5, p5);
   if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/uri", EXPECTED_19, p5);
   return true;
@@ -3306,52 +3343,54 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["description"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_5, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x4)) return 1;
+        if (out.fault("/description", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["size"];
+    const x5 = o1["mimeType"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) {
-        if (out.fault("/size", 1, EXPECTED_8, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_5, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["annotations"];
+    const x6 = o1["size"];
     if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["uri"];
-    if (x8 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x8)) return 1;
+      if (!Number.isInteger(x6)) {
+        if (out.fault("/size", 1, EXPECTED_8, x6)) return 1;
         n++;
       }
-      if (!(typeof x8 !== "string" || isUri(x8))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x8)) return 1;
+    }
+    const x7 = o1["annotations"];
+    if (x7 !== undefined) {
+      if (!g_Annotations(x7, d + 1)) {
+        const c8 = x_Annotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x3)) return 1;
         n++;
       }
     }
@@ -3364,6 +3403,9 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p4 = o["uriTemplate"];
+  if (p4 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
@@ -3373,9 +3415,6 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["uriTemplate"];
-  if (p4 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p4 === "string")) return failedTest("/uriTemplate", EXPECTED_5, p4);
   if (!(typeof p4 !== "string" || isUriTemplate(p4)))
     return failedTest("/uriTemplate", EXPECTED_25, p4);
@@ -3393,45 +3432,47 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["uriTemplate"];
+    if (x3 === undefined) {
+      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["description"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_5, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x4)) return 1;
+        if (out.fault("/description", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
+    const x5 = o1["mimeType"];
     if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
-      }
-    }
-    const x7 = o1["uriTemplate"];
-    if (x7 === undefined) {
-      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_5, x7)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_5, x5)) return 1;
         n++;
       }
-      if (!(typeof x7 !== "string" || isUriTemplate(x7))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_25, x7)) return 1;
+    }
+    const x6 = o1["annotations"];
+    if (x6 !== undefined) {
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_25, x3)) return 1;
         n++;
       }
     }
@@ -3442,10 +3483,10 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
 function g_ResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["mimeType"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   return true;
@@ -3458,24 +3499,25 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x2)) return 1;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x3 = o1["mimeType"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
     }
-    const x3 = o1["uri"];
-    if (x3 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
-      if (!(typeof x3 !== "string" || isUri(x3))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x3)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x2)) return 1;
         n++;
       }
     }
@@ -3486,13 +3528,13 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
 function g_TextResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["mimeType"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_5, p1);
   const p2 = o["uri"];
   if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_5, p1);
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_5, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_19, p2);
   return true;
@@ -3505,34 +3547,36 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["text"];
-    if (x3 === undefined) {
+    const x2 = o1["text"];
+    if (x2 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_5, x3)) return 1;
+    }
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
     }
-    const x4 = o1["uri"];
-    if (x4 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x4)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x4)) return 1;
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x3)) return 1;
         n++;
       }
     }
@@ -3543,14 +3587,14 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
 function g_BlobResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["mimeType"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   const p2 = o["blob"];
   if (p2 === undefined) return failedMissing("/blob", 'missing required property "blob"');
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   if (!(typeof p2 === "string")) return failedTest("/blob", EXPECTED_5, p2);
   if (!(typeof p2 !== "string" || isByte(p2))) return failedTest("/blob", EXPECTED_26, p2);
   return true;
@@ -3563,38 +3607,40 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["uri"];
-    if (x3 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isUri(x3))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x3)) return 1;
+    }
+    const x3 = o1["blob"];
+    if (x3 === undefined) {
+      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
+      n++;
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
     }
-    const x4 = o1["blob"];
-    if (x4 === undefined) {
-      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/blob", 1, EXPECTED_5, x4)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isByte(x4))) {
-        if (out.fault("/blob", 1, EXPECTED_26, x4)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/blob", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isByte(x3))) {
+        if (out.fault("/blob", 1, EXPECTED_26, x3)) return 1;
         n++;
       }
     }
@@ -3662,12 +3708,12 @@ function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["prompts"];
+  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["prompts"];
-  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
   return true;
 }
@@ -3679,31 +3725,32 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["prompts"];
-    if (x6 === undefined) {
+    const x2 = o1["prompts"];
+    if (x2 === undefined) {
       if (out.absent("/prompts", 1, 'missing required property "prompts"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/prompts", 1, EXPECTED_1, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/prompts", 1, EXPECTED_1, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Prompt(a7[i8], d + 1 + 1)) {
             const c9 = x_Prompt(a7[i8], out, d + 1 + 1);
@@ -3765,7 +3812,8 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -3775,7 +3823,8 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/name", 2, 'missing required property "name"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/name", 2, EXPECTED_5, x5)) return 1;
             n++;
@@ -3826,13 +3875,13 @@ function g_GetPromptRequest$1(v: unknown, d: number): boolean {
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["messages"];
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_5, p1);
-  const p2 = o["messages"];
-  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -3844,30 +3893,31 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_5, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["messages"];
-    if (x5 === undefined) {
+    const x2 = o1["messages"];
+    if (x2 === undefined) {
       if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/messages", 1, EXPECTED_1, x5)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_5, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/messages", 1, EXPECTED_1, x2)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
+        const a6 = x2 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (!g_PromptMessage(a6[i7], d + 1 + 1)) {
             const c8 = x_PromptMessage(a6[i7], out, d + 1 + 1);
@@ -3921,7 +3971,8 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
         n++;
@@ -3990,7 +4041,8 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
         n++;
@@ -4033,9 +4085,9 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_PromptMessage$1(p1, d + 1)) return failedIn("/content");
   return true;
 }
@@ -4051,29 +4103,31 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x2, d + 1)) {
-        const c3 = x_Role(x2, out, d + 1);
-        if (out.lift(c3, "/role", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x3 = o1["content"];
+    if (x3 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_30, x4)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_Role(x2, d + 1)) {
+        const c4 = x_Role(x2, out, d + 1);
+        if (out.lift(c4, "/role", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/content", 1, EXPECTED_30, x3)) return 1;
         n++;
       } else {
-        const tag5 = (x4 as Readonly<Record<string, unknown>>)["type"];
+        const tag5 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag5) {
           case "text": {
             const s6 = out.items.length;
             m8: {
-              if (!g_TextContent(x4, d + 1)) {
-                const c9 = x_TextContent(x4, out, d + 1);
+              if (!g_TextContent(x3, d + 1)) {
+                const c9 = x_TextContent(x3, out, d + 1);
                 if (out.lift(c9, "/content", 1)) break m8;
               }
             }
@@ -4087,8 +4141,8 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
           case "image": {
             const s10 = out.items.length;
             m12: {
-              if (!g_ImageContent(x4, d + 1)) {
-                const c13 = x_ImageContent(x4, out, d + 1);
+              if (!g_ImageContent(x3, d + 1)) {
+                const c13 = x_ImageContent(x3, out, d + 1);
                 if (out.lift(c13, "/content", 1)) break m12;
               }
             }
@@ -4102,8 +4156,8 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
           case "audio": {
             const s14 = out.items.length;
             m16: {
-              if (!g_AudioContent(x4, d + 1)) {
-                const c17 = x_AudioContent(x4, out, d + 1);
+              if (!g_AudioContent(x3, d + 1)) {
+                const c17 = x_AudioContent(x3, out, d + 1);
                 if (out.lift(c17, "/content", 1)) break m16;
               }
             }
@@ -4117,8 +4171,8 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
           case "resource": {
             const s18 = out.items.length;
             m20: {
-              if (!g_EmbeddedResource(x4, d + 1)) {
-                const c21 = x_EmbeddedResource(x4, out, d + 1);
+              if (!g_EmbeddedResource(x3, d + 1)) {
+                const c21 = x_EmbeddedResource(x3, out, d + 1);
                 if (out.lift(c21, "/content", 1)) break m20;
               }
             }
@@ -4171,11 +4225,11 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
+  const p2 = o["resource"];
+  if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["annotations"];
   if (p1 !== undefined && !g_Annotations(p1, d + 1))
     return failedInType("/annotations", x_Annotations, p1);
-  const p2 = o["resource"];
-  if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$1, p2);
   return true;
@@ -4198,28 +4252,29 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x6 = o4["annotations"];
-    if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o4["resource"];
-    if (x8 === undefined) {
+    const x6 = o4["resource"];
+    if (x6 === undefined) {
       if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
       n++;
-    } else {
-      if (!(g_TextResourceContents(x8, d + 1) || g_BlobResourceContents(x8, d + 1))) {
+    }
+    const x7 = o4["annotations"];
+    if (x7 !== undefined) {
+      if (!g_Annotations(x7, d + 1)) {
+        const c8 = x_Annotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x6 !== undefined) {
+      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
         const u10 = out.union("/resource", 1);
-        const c11 = x_TextResourceContents(x8, out, d + 1);
+        const c11 = x_TextResourceContents(x6, out, d + 1);
         out.lift(c11, "/resource", 1);
         u10.member("TextResourceContents");
-        const c12 = x_BlobResourceContents(x8, out, d + 1);
+        const c12 = x_BlobResourceContents(x6, out, d + 1);
         out.lift(c12, "/resource", 1);
         u10.member("BlobResourceContents");
-        const c9 = u10.pick(EXPECTED_20, x8);
+        const c9 = u10.pick(EXPECTED_20, x6);
         if (!out.all) return 1;
         n += c9;
       }
@@ -4361,12 +4416,12 @@ function g_ListToolsRequest$1(v: unknown, d: number): boolean {
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["tools"];
+  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["tools"];
-  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
   return true;
 }
@@ -4378,31 +4433,32 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["tools"];
-    if (x6 === undefined) {
+    const x2 = o1["tools"];
+    if (x2 === undefined) {
       if (out.absent("/tools", 1, 'missing required property "tools"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/tools", 1, EXPECTED_1, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/tools", 1, EXPECTED_1, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Tool(a7[i8], d + 1 + 1)) {
             const c9 = x_Tool(a7[i8], out, d + 1 + 1);
@@ -4434,13 +4490,13 @@ function g_ListToolsResult$2(v: unknown, d: number): boolean {
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["isError"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
   return true;
 }
@@ -4452,30 +4508,31 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["isError"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_12, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["content"];
-    if (x5 === undefined) {
+    const x2 = o1["content"];
+    if (x2 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/content", 1, EXPECTED_1, x5)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["isError"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_12, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/content", 1, EXPECTED_1, x2)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
+        const a6 = x2 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
             if (out.fault("/content/" + i7, 2, EXPECTED_30, a6[i7])) return 1;
@@ -4629,7 +4686,8 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -4639,7 +4697,8 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/name", 2, 'missing required property "name"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/name", 2, EXPECTED_5, x5)) return 1;
             n++;
@@ -4806,6 +4865,9 @@ function g_Tool(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p3 = o["inputSchema"];
+  if (p3 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
@@ -4813,9 +4875,6 @@ function g_Tool(v: unknown, d: number): boolean {
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_ToolAnnotations(p2, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p2);
-  const p3 = o["inputSchema"];
-  if (p3 === undefined)
-    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!g_Tool$1(p3, d + 1)) return failedIn("/inputSchema");
   return true;
 }
@@ -4831,37 +4890,39 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["inputSchema"];
+    if (x3 === undefined) {
+      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["description"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_5, x3)) return 1;
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
     }
-    const x4 = o1["annotations"];
-    if (x4 !== undefined) {
-      if (!g_ToolAnnotations(x4, d + 1)) {
-        const c5 = x_ToolAnnotations(x4, out, d + 1);
-        if (out.lift(c5, "/annotations", 1)) return 1;
-        n += c5;
+    const x5 = o1["annotations"];
+    if (x5 !== undefined) {
+      if (!g_ToolAnnotations(x5, d + 1)) {
+        const c6 = x_ToolAnnotations(x5, out, d + 1);
+        if (out.lift(c6, "/annotations", 1)) return 1;
+        n += c6;
       }
     }
-    const x6 = o1["inputSchema"];
-    if (x6 === undefined) {
-      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
-      n++;
-    } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/inputSchema", 1, EXPECTED_6, x6)) return 1;
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
-        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const o7 = x3 as Readonly<Record<string, unknown>>;
         const x8 = o7["type"];
         if (x8 === undefined) {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
@@ -4980,7 +5041,8 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -4990,7 +5052,8 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/level", 2, 'missing required property "level"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!g_LoggingLevel(x5, d + 1 + 1)) {
             const c6 = x_LoggingLevel(x5, out, d + 1 + 1);
             if (out.lift(c6, "/params/level", 2)) return 1;
@@ -5045,7 +5108,8 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -5060,7 +5124,8 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
         if (x6 === undefined) {
           if (out.absent("/params/level", 2, 'missing required property "level"')) return 1;
           n++;
-        } else {
+        }
+        if (x6 !== undefined) {
           if (!g_LoggingLevel(x6, d + 1 + 1)) {
             const c7 = x_LoggingLevel(x6, out, d + 1 + 1);
             if (out.lift(c7, "/params/level", 2)) return 1;
@@ -5158,83 +5223,86 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["systemPrompt"];
-        if (x5 !== undefined) {
-          if (!(typeof x5 === "string")) {
-            if (out.fault("/params/systemPrompt", 2, EXPECTED_5, x5)) return 1;
-            n++;
-          }
-        }
-        const x6 = o4["includeContext"];
-        if (x6 !== undefined) {
-          if (!(x6 === "none" || x6 === "thisServer" || x6 === "allServers")) {
-            if (out.fault("/params/includeContext", 2, EXPECTED_41, x6)) return 1;
-            n++;
-          }
-        }
-        const x7 = o4["temperature"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-            if (out.fault("/params/temperature", 2, EXPECTED_15, x7)) return 1;
-            n++;
-          }
-        }
-        const x8 = o4["maxTokens"];
-        if (x8 === undefined) {
+        const x5 = o4["maxTokens"];
+        if (x5 === undefined) {
           if (out.absent("/params/maxTokens", 2, 'missing required property "maxTokens"')) return 1;
           n++;
-        } else {
-          if (!Number.isInteger(x8)) {
-            if (out.fault("/params/maxTokens", 2, EXPECTED_8, x8)) return 1;
+        }
+        const x6 = o4["messages"];
+        if (x6 === undefined) {
+          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
+          n++;
+        }
+        const x7 = o4["systemPrompt"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "string")) {
+            if (out.fault("/params/systemPrompt", 2, EXPECTED_5, x7)) return 1;
             n++;
           }
         }
-        const x9 = o4["metadata"];
+        const x8 = o4["includeContext"];
+        if (x8 !== undefined) {
+          if (!(x8 === "none" || x8 === "thisServer" || x8 === "allServers")) {
+            if (out.fault("/params/includeContext", 2, EXPECTED_41, x8)) return 1;
+            n++;
+          }
+        }
+        const x9 = o4["temperature"];
         if (x9 !== undefined) {
-          if (!(typeof x9 === "object" && x9 !== null && !Array.isArray(x9))) {
-            if (out.fault("/params/metadata", 2, EXPECTED_6, x9)) return 1;
+          if (!(typeof x9 === "number" && Number.isFinite(x9))) {
+            if (out.fault("/params/temperature", 2, EXPECTED_15, x9)) return 1;
             n++;
           }
         }
-        const x10 = o4["stopSequences"];
+        if (x5 !== undefined) {
+          if (!Number.isInteger(x5)) {
+            if (out.fault("/params/maxTokens", 2, EXPECTED_8, x5)) return 1;
+            n++;
+          }
+        }
+        const x10 = o4["metadata"];
         if (x10 !== undefined) {
-          if (!Array.isArray(x10)) {
-            if (out.fault("/params/stopSequences", 2, EXPECTED_1, x10)) return 1;
+          if (!(typeof x10 === "object" && x10 !== null && !Array.isArray(x10))) {
+            if (out.fault("/params/metadata", 2, EXPECTED_6, x10)) return 1;
+            n++;
+          }
+        }
+        const x11 = o4["stopSequences"];
+        if (x11 !== undefined) {
+          if (!Array.isArray(x11)) {
+            if (out.fault("/params/stopSequences", 2, EXPECTED_1, x11)) return 1;
             n++;
           } else {
-            const a11 = x10 as readonly unknown[];
-            for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!(typeof a11[i12] === "string")) {
-                if (out.fault("/params/stopSequences/" + i12, 3, EXPECTED_5, a11[i12])) return 1;
+            const a12 = x11 as readonly unknown[];
+            for (let i13 = 0; i13 < a12.length; i13++) {
+              if (!(typeof a12[i13] === "string")) {
+                if (out.fault("/params/stopSequences/" + i13, 3, EXPECTED_5, a12[i13])) return 1;
                 n++;
               }
             }
           }
         }
-        const x13 = o4["modelPreferences"];
-        if (x13 !== undefined) {
-          if (!g_ModelPreferences(x13, d + 1 + 1)) {
-            const c14 = x_ModelPreferences(x13, out, d + 1 + 1);
-            if (out.lift(c14, "/params/modelPreferences", 2)) return 1;
-            n += c14;
+        const x14 = o4["modelPreferences"];
+        if (x14 !== undefined) {
+          if (!g_ModelPreferences(x14, d + 1 + 1)) {
+            const c15 = x_ModelPreferences(x14, out, d + 1 + 1);
+            if (out.lift(c15, "/params/modelPreferences", 2)) return 1;
+            n += c15;
           }
         }
-        const x15 = o4["messages"];
-        if (x15 === undefined) {
-          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
-          n++;
-        } else {
-          if (!Array.isArray(x15)) {
-            if (out.fault("/params/messages", 2, EXPECTED_1, x15)) return 1;
+        if (x6 !== undefined) {
+          if (!Array.isArray(x6)) {
+            if (out.fault("/params/messages", 2, EXPECTED_1, x6)) return 1;
             n++;
           } else {
-            const a16 = x15 as readonly unknown[];
+            const a16 = x6 as readonly unknown[];
             for (let i17 = 0; i17 < a16.length; i17++) {
               if (!g_SamplingMessage(a16[i17], d + 1 + 1 + 1)) {
                 const c18 = x_SamplingMessage(a16[i17], out, d + 1 + 1 + 1);
@@ -5273,6 +5341,10 @@ function g_CreateMessageRequest$3(v: unknown, d: number): boolean {
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  const p7 = o["messages"];
+  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_5, p0);
@@ -5282,8 +5354,6 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/temperature", EXPECTED_15, p2);
-  const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
   if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_8, p3);
   const p4 = o["metadata"];
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
@@ -5293,8 +5363,6 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   const p6 = o["modelPreferences"];
   if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
     return failedInType("/modelPreferences", x_ModelPreferences, p6);
-  const p7 = o["messages"];
-  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_CreateMessageRequest$3(p7, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -5302,19 +5370,19 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
 function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   const p2 = o["model"];
   if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_5, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_5, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
@@ -5326,57 +5394,60 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["role"];
-    if (x4 === undefined) {
+    const x2 = o1["role"];
+    if (x2 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x4, d + 1)) {
-        const c5 = x_Role(x4, out, d + 1);
-        if (out.lift(c5, "/role", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["model"];
-    if (x6 === undefined) {
+    const x3 = o1["model"];
+    if (x3 === undefined) {
       if (out.absent("/model", 1, 'missing required property "model"')) return 1;
       n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_5, x6)) return 1;
-        n++;
-      }
     }
-    const x7 = o1["stopReason"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_5, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["content"];
-    if (x8 === undefined) {
+    const x4 = o1["content"];
+    if (x4 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/content", 1, EXPECTED_42, x8)) return 1;
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!g_Role(x2, d + 1)) {
+        const c7 = x_Role(x2, out, d + 1);
+        if (out.lift(c7, "/role", 1)) return 1;
+        n += c7;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["stopReason"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_5, x8)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/content", 1, EXPECTED_42, x4)) return 1;
         n++;
       } else {
-        const tag9 = (x8 as Readonly<Record<string, unknown>>)["type"];
+        const tag9 = (x4 as Readonly<Record<string, unknown>>)["type"];
         switch (tag9) {
           case "text": {
             const s10 = out.items.length;
             m12: {
-              if (!g_TextContent(x8, d + 1)) {
-                const c13 = x_TextContent(x8, out, d + 1);
+              if (!g_TextContent(x4, d + 1)) {
+                const c13 = x_TextContent(x4, out, d + 1);
                 if (out.lift(c13, "/content", 1)) break m12;
               }
             }
@@ -5390,8 +5461,8 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
           case "image": {
             const s14 = out.items.length;
             m16: {
-              if (!g_ImageContent(x8, d + 1)) {
-                const c17 = x_ImageContent(x8, out, d + 1);
+              if (!g_ImageContent(x4, d + 1)) {
+                const c17 = x_ImageContent(x4, out, d + 1);
                 if (out.lift(c17, "/content", 1)) break m16;
               }
             }
@@ -5405,8 +5476,8 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
           case "audio": {
             const s18 = out.items.length;
             m20: {
-              if (!g_AudioContent(x8, d + 1)) {
-                const c21 = x_AudioContent(x8, out, d + 1);
+              if (!g_AudioContent(x4, d + 1)) {
+                const c21 = x_AudioContent(x4, out, d + 1);
                 if (out.lift(c21, "/content", 1)) break m20;
               }
             }
@@ -5461,9 +5532,9 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
   return true;
 }
@@ -5479,29 +5550,31 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x2, d + 1)) {
-        const c3 = x_Role(x2, out, d + 1);
-        if (out.lift(c3, "/role", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x3 = o1["content"];
+    if (x3 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_42, x4)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_Role(x2, d + 1)) {
+        const c4 = x_Role(x2, out, d + 1);
+        if (out.lift(c4, "/role", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/content", 1, EXPECTED_42, x3)) return 1;
         n++;
       } else {
-        const tag5 = (x4 as Readonly<Record<string, unknown>>)["type"];
+        const tag5 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag5) {
           case "text": {
             const s6 = out.items.length;
             m8: {
-              if (!g_TextContent(x4, d + 1)) {
-                const c9 = x_TextContent(x4, out, d + 1);
+              if (!g_TextContent(x3, d + 1)) {
+                const c9 = x_TextContent(x3, out, d + 1);
                 if (out.lift(c9, "/content", 1)) break m8;
               }
             }
@@ -5515,8 +5588,8 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
           case "image": {
             const s10 = out.items.length;
             m12: {
-              if (!g_ImageContent(x4, d + 1)) {
-                const c13 = x_ImageContent(x4, out, d + 1);
+              if (!g_ImageContent(x3, d + 1)) {
+                const c13 = x_ImageContent(x3, out, d + 1);
                 if (out.lift(c13, "/content", 1)) break m12;
               }
             }
@@ -5530,8 +5603,8 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
           case "audio": {
             const s14 = out.items.length;
             m16: {
-              if (!g_AudioContent(x4, d + 1)) {
-                const c17 = x_AudioContent(x4, out, d + 1);
+              if (!g_AudioContent(x3, d + 1)) {
+                const c17 = x_AudioContent(x3, out, d + 1);
                 if (out.lift(c17, "/content", 1)) break m16;
               }
             }
@@ -5679,7 +5752,8 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/text", 1, EXPECTED_5, x3)) return 1;
         n++;
@@ -5705,12 +5779,12 @@ function g_ImageContent(v: unknown, d: number): boolean {
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_46, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["data"];
-  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_5, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
@@ -5737,31 +5811,33 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["data"];
+    if (x4 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/mimeType", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["annotations"];
-    if (x4 !== undefined) {
-      if (!g_Annotations(x4, d + 1)) {
-        const c5 = x_Annotations(x4, out, d + 1);
-        if (out.lift(c5, "/annotations", 1)) return 1;
-        n += c5;
+    const x5 = o1["annotations"];
+    if (x5 !== undefined) {
+      if (!g_Annotations(x5, d + 1)) {
+        const c6 = x_Annotations(x5, out, d + 1);
+        if (out.lift(c6, "/annotations", 1)) return 1;
+        n += c6;
       }
     }
-    const x6 = o1["data"];
-    if (x6 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_5, x6)) return 1;
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isByte(x6))) {
-        if (out.fault("/data", 1, EXPECTED_26, x6)) return 1;
+      if (!(typeof x4 !== "string" || isByte(x4))) {
+        if (out.fault("/data", 1, EXPECTED_26, x4)) return 1;
         n++;
       }
     }
@@ -5777,12 +5853,12 @@ function g_AudioContent(v: unknown, d: number): boolean {
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_47, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["data"];
-  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_5, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
@@ -5809,31 +5885,33 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["data"];
+    if (x4 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/mimeType", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["annotations"];
-    if (x4 !== undefined) {
-      if (!g_Annotations(x4, d + 1)) {
-        const c5 = x_Annotations(x4, out, d + 1);
-        if (out.lift(c5, "/annotations", 1)) return 1;
-        n += c5;
+    const x5 = o1["annotations"];
+    if (x5 !== undefined) {
+      if (!g_Annotations(x5, d + 1)) {
+        const c6 = x_Annotations(x5, out, d + 1);
+        if (out.lift(c6, "/annotations", 1)) return 1;
+        n += c6;
       }
     }
-    const x6 = o1["data"];
-    if (x6 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_5, x6)) return 1;
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isByte(x6))) {
-        if (out.fault("/data", 1, EXPECTED_26, x6)) return 1;
+      if (!(typeof x4 !== "string" || isByte(x4))) {
+        if (out.fault("/data", 1, EXPECTED_26, x4)) return 1;
         n++;
       }
     }
@@ -6013,7 +6091,8 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_6, x3)) return 1;
         n++;
@@ -6023,52 +6102,56 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/argument", 2, 'missing required property "argument"')) return 1;
           n++;
-        } else {
+        }
+        const x6 = o4["ref"];
+        if (x6 === undefined) {
+          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
+          n++;
+        }
+        if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
             if (out.fault("/params/argument", 2, EXPECTED_6, x5)) return 1;
             n++;
           } else {
-            const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6["name"];
-            if (x7 === undefined) {
+            const o7 = x5 as Readonly<Record<string, unknown>>;
+            const x8 = o7["name"];
+            if (x8 === undefined) {
               if (out.absent("/params/argument/name", 3, 'missing required property "name"'))
                 return 1;
               n++;
-            } else {
-              if (!(typeof x7 === "string")) {
-                if (out.fault("/params/argument/name", 3, EXPECTED_5, x7)) return 1;
-                n++;
-              }
             }
-            const x8 = o6["value"];
-            if (x8 === undefined) {
+            const x9 = o7["value"];
+            if (x9 === undefined) {
               if (out.absent("/params/argument/value", 3, 'missing required property "value"'))
                 return 1;
               n++;
-            } else {
+            }
+            if (x8 !== undefined) {
               if (!(typeof x8 === "string")) {
-                if (out.fault("/params/argument/value", 3, EXPECTED_5, x8)) return 1;
+                if (out.fault("/params/argument/name", 3, EXPECTED_5, x8)) return 1;
+                n++;
+              }
+            }
+            if (x9 !== undefined) {
+              if (!(typeof x9 === "string")) {
+                if (out.fault("/params/argument/value", 3, EXPECTED_5, x9)) return 1;
                 n++;
               }
             }
           }
         }
-        const x9 = o4["ref"];
-        if (x9 === undefined) {
-          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
-          n++;
-        } else {
-          if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-            if (out.fault("/params/ref", 2, EXPECTED_49, x9)) return 1;
+        if (x6 !== undefined) {
+          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+            if (out.fault("/params/ref", 2, EXPECTED_49, x6)) return 1;
             n++;
           } else {
-            const tag10 = (x9 as Readonly<Record<string, unknown>>)["type"];
+            const tag10 = (x6 as Readonly<Record<string, unknown>>)["type"];
             switch (tag10) {
               case "ref/prompt": {
                 const s11 = out.items.length;
                 m13: {
-                  if (!g_PromptReference(x9, d + 1 + 1)) {
-                    const c14 = x_PromptReference(x9, out, d + 1 + 1);
+                  if (!g_PromptReference(x6, d + 1 + 1)) {
+                    const c14 = x_PromptReference(x6, out, d + 1 + 1);
                     if (out.lift(c14, "/params/ref", 2)) break m13;
                   }
                 }
@@ -6082,8 +6165,8 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
               case "ref/resource": {
                 const s15 = out.items.length;
                 m17: {
-                  if (!g_ResourceReference(x9, d + 1 + 1)) {
-                    const c18 = x_ResourceReference(x9, out, d + 1 + 1);
+                  if (!g_ResourceReference(x6, d + 1 + 1)) {
+                    const c18 = x_ResourceReference(x6, out, d + 1 + 1);
                     if (out.lift(c18, "/params/ref", 2)) break m17;
                   }
                 }
@@ -6120,9 +6203,9 @@ function g_CompleteRequest$2(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["value"];
   if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_5, p1);
   return true;
 }
@@ -6145,9 +6228,9 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["argument"];
   if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
-  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
   const p1 = o["ref"];
   if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
   if (!g_CompleteRequest$3(p1, d + 1)) return failedIn("/ref");
   return true;
 }
@@ -6155,11 +6238,11 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["completion"];
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
   return true;
 }
@@ -6171,47 +6254,49 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
+    const x2 = o1["completion"];
+    if (x2 === undefined) {
+      if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["completion"];
-    if (x4 === undefined) {
-      if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
-      n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/completion", 1, EXPECTED_6, x4)) return 1;
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/completion", 1, EXPECTED_6, x2)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["total"];
-        if (x6 !== undefined) {
-          if (!Number.isInteger(x6)) {
-            if (out.fault("/completion/total", 2, EXPECTED_8, x6)) return 1;
-            n++;
-          }
-        }
-        const x7 = o5["hasMore"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x7)) return 1;
-            n++;
-          }
-        }
-        const x8 = o5["values"];
-        if (x8 === undefined) {
+        const o5 = x2 as Readonly<Record<string, unknown>>;
+        const x6 = o5["values"];
+        if (x6 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
-        } else {
-          if (!Array.isArray(x8)) {
-            if (out.fault("/completion/values", 2, EXPECTED_1, x8)) return 1;
+        }
+        const x7 = o5["total"];
+        if (x7 !== undefined) {
+          if (!Number.isInteger(x7)) {
+            if (out.fault("/completion/total", 2, EXPECTED_8, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["hasMore"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x8)) return 1;
+            n++;
+          }
+        }
+        if (x6 !== undefined) {
+          if (!Array.isArray(x6)) {
+            if (out.fault("/completion/values", 2, EXPECTED_1, x6)) return 1;
             n++;
           } else {
-            const a9 = x8 as readonly unknown[];
+            const a9 = x6 as readonly unknown[];
             for (let i10 = 0; i10 < a9.length; i10++) {
               if (!(typeof a9[i10] === "string")) {
                 if (out.fault("/completion/values/" + i10, 3, EXPECTED_5, a9[i10])) return 1;
@@ -6244,13 +6329,13 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
   const p0 = o["total"];
   if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_8, p0);
   const p1 = o["hasMore"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
     return failedTest("/hasMore", EXPECTED_12, p1);
-  const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
   if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
   return true;
 }
@@ -6289,7 +6374,8 @@ function x_ResourceReference(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
         n++;
@@ -6336,7 +6422,8 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/name", 1, EXPECTED_5, x3)) return 1;
         n++;
@@ -6424,10 +6511,10 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
 function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
   return true;
 }
@@ -6439,23 +6526,24 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_6, x2)) return 1;
+    const x2 = o1["roots"];
+    if (x2 === undefined) {
+      if (out.absent("/roots", 1, 'missing required property "roots"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_6, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["roots"];
-    if (x4 === undefined) {
-      if (out.absent("/roots", 1, 'missing required property "roots"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/roots", 1, EXPECTED_1, x4)) return 1;
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/roots", 1, EXPECTED_1, x2)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
+        const a5 = x2 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (!g_Root(a5[i6], d + 1 + 1)) {
             const c7 = x_Root(a5[i6], out, d + 1 + 1);
@@ -6487,10 +6575,10 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   return true;
@@ -6503,24 +6591,25 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["name"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x3 = o1["name"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
     }
-    const x3 = o1["uri"];
-    if (x3 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
-      if (!(typeof x3 !== "string" || isUri(x3))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x3)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x2)) return 1;
         n++;
       }
     }
@@ -7607,9 +7696,9 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
@@ -7638,9 +7727,9 @@ function e_JSONRPCResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
@@ -7653,9 +7742,9 @@ function e_JSONRPCError(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
   return true;
 }
@@ -7695,22 +7784,22 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
 function e_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  const p3 = o["serverInfo"];
+  if (p3 === undefined)
+    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_5, p2);
-  const p3 = o["serverInfo"];
-  if (p3 === undefined)
-    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["capabilities"];
-  if (p4 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ServerCapabilities(p4, d + 1))
     return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
@@ -7765,9 +7854,9 @@ function e_Implementation(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["version"];
   if (p1 === undefined) return failedMissing("/version", 'missing required property "version"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   if (!(typeof p1 === "string")) return failedTest("/version", EXPECTED_5, p1);
   return true;
 }
@@ -7809,12 +7898,12 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
 function e_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resources"];
+  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resources"];
-  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
   return true;
 }
@@ -7833,13 +7922,13 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
 function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resourceTemplates"];
-  if (p2 === undefined)
-    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
@@ -7859,10 +7948,10 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
 function e_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
   return true;
 }
@@ -7921,6 +8010,8 @@ function e_Resource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p5 = o["uri"];
+  if (p5 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
@@ -7932,8 +8023,6 @@ function e_Resource(v: unknown, d: number): boolean {
   const p4 = o["annotations"];
   if (p4 !== undefined && !g_Annotations(p4, d + 1))
     return failedInType("/annotations", x_Annotations, p4);
-  const p5 = o["uri"];
-  if (p5 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p5 === "string")) return failedTest("/uri", EXPECTED_5, p5);
   if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/uri", EXPECTED_19, p5);
   return true;
@@ -7944,6 +8033,9 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p4 = o["uriTemplate"];
+  if (p4 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
@@ -7953,9 +8045,6 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["uriTemplate"];
-  if (p4 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p4 === "string")) return failedTest("/uriTemplate", EXPECTED_5, p4);
   if (!(typeof p4 !== "string" || isUriTemplate(p4)))
     return failedTest("/uriTemplate", EXPECTED_25, p4);
@@ -7965,13 +8054,13 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
 function e_TextResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["mimeType"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_5, p1);
   const p2 = o["uri"];
   if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_5, p1);
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_5, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_19, p2);
   return true;
@@ -7980,14 +8069,14 @@ function e_TextResourceContents(v: unknown, _d: number): boolean {
 function e_BlobResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["mimeType"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   const p2 = o["blob"];
   if (p2 === undefined) return failedMissing("/blob", 'missing required property "blob"');
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   if (!(typeof p2 === "string")) return failedTest("/blob", EXPECTED_5, p2);
   if (!(typeof p2 !== "string" || isByte(p2))) return failedTest("/blob", EXPECTED_26, p2);
   return true;
@@ -8007,12 +8096,12 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
 function e_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["prompts"];
+  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["prompts"];
-  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
   return true;
 }
@@ -8032,13 +8121,13 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
 function e_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["messages"];
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_5, p1);
-  const p2 = o["messages"];
-  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -8082,9 +8171,9 @@ function e_PromptMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_PromptMessage$1(p1, d + 1)) return failedIn("/content");
   return true;
 }
@@ -8095,11 +8184,11 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
+  const p2 = o["resource"];
+  if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["annotations"];
   if (p1 !== undefined && !g_Annotations(p1, d + 1))
     return failedInType("/annotations", x_Annotations, p1);
-  const p2 = o["resource"];
-  if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$1, p2);
   return true;
@@ -8130,12 +8219,12 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
 function e_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["tools"];
+  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["tools"];
-  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
   return true;
 }
@@ -8143,13 +8232,13 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
 function e_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["isError"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
   return true;
 }
@@ -8202,6 +8291,9 @@ function e_Tool(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p3 = o["inputSchema"];
+  if (p3 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
@@ -8209,9 +8301,6 @@ function e_Tool(v: unknown, d: number): boolean {
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_ToolAnnotations(p2, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p2);
-  const p3 = o["inputSchema"];
-  if (p3 === undefined)
-    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!g_Tool$1(p3, d + 1)) return failedIn("/inputSchema");
   return true;
 }
@@ -8270,19 +8359,19 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
 function e_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   const p2 = o["model"];
   if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_5, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_5, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
@@ -8292,9 +8381,9 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
   return true;
 }
@@ -8337,12 +8426,12 @@ function e_ImageContent(v: unknown, d: number): boolean {
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_46, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["data"];
-  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_5, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
@@ -8356,12 +8445,12 @@ function e_AudioContent(v: unknown, d: number): boolean {
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_47, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["data"];
-  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_5, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
@@ -8421,11 +8510,11 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
 function e_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["completion"];
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
   return true;
 }
@@ -8469,10 +8558,10 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
 function e_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
   return true;
 }
@@ -8480,10 +8569,10 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   return true;

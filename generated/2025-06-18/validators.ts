@@ -1112,7 +1112,8 @@ function x_Request(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -1187,7 +1188,8 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -1279,9 +1281,9 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
@@ -1309,17 +1311,19 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["id"];
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -1408,7 +1412,8 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -1455,9 +1460,9 @@ function g_JSONRPCResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
@@ -1483,20 +1488,22 @@ function x_JSONRPCResponse(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_Result(x5, d + 1)) {
-        const c6 = x_Result(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_Result(x4, d + 1)) {
+        const c6 = x_Result(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -1513,9 +1520,9 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
   return true;
 }
@@ -1541,38 +1548,42 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["error"];
-    if (x5 === undefined) {
+    const x4 = o1["error"];
+    if (x4 === undefined) {
       if (out.absent("/error", 1, 'missing required property "error"')) return 1;
       n++;
-    } else {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/error", 1, EXPECTED_3, x5)) return 1;
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/error", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o6 = x5 as Readonly<Record<string, unknown>>;
+        const o6 = x4 as Readonly<Record<string, unknown>>;
         const x7 = o6["code"];
         if (x7 === undefined) {
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
           n++;
-        } else {
-          if (!Number.isInteger(x7)) {
-            if (out.fault("/error/code", 2, EXPECTED_5, x7)) return 1;
-            n++;
-          }
         }
         const x8 = o6["message"];
         if (x8 === undefined) {
           if (out.absent("/error/message", 2, 'missing required property "message"')) return 1;
           n++;
-        } else {
+        }
+        if (x7 !== undefined) {
+          if (!Number.isInteger(x7)) {
+            if (out.fault("/error/code", 2, EXPECTED_5, x7)) return 1;
+            n++;
+          }
+        }
+        if (x8 !== undefined) {
           if (!(typeof x8 === "string")) {
             if (out.fault("/error/message", 2, EXPECTED_2, x8)) return 1;
             n++;
@@ -1589,9 +1600,9 @@ function g_JSONRPCError$1(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
   if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_5, p1);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_5, p1);
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
   return true;
 }
@@ -1643,7 +1654,8 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -1653,7 +1665,8 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
         if (x5 === undefined) {
           if (out.absent("/params/requestId", 2, 'missing required property "requestId"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!g_RequestId(x5, d + 1 + 1)) {
             const c6 = x_RequestId(x5, out, d + 1 + 1);
             if (out.lift(c6, "/params/requestId", 2)) return 1;
@@ -1717,7 +1730,8 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -1730,32 +1744,35 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
           )
             return 1;
           n++;
-        } else {
-          if (!(typeof x5 === "string")) {
-            if (out.fault("/params/protocolVersion", 2, EXPECTED_2, x5)) return 1;
-            n++;
-          }
         }
         const x6 = o4["clientInfo"];
         if (x6 === undefined) {
           if (out.absent("/params/clientInfo", 2, 'missing required property "clientInfo"'))
             return 1;
           n++;
-        } else {
-          if (!g_Implementation(x6, d + 1 + 1)) {
-            const c7 = x_Implementation(x6, out, d + 1 + 1);
-            if (out.lift(c7, "/params/clientInfo", 2)) return 1;
-            n += c7;
-          }
         }
-        const x8 = o4["capabilities"];
-        if (x8 === undefined) {
+        const x7 = o4["capabilities"];
+        if (x7 === undefined) {
           if (out.absent("/params/capabilities", 2, 'missing required property "capabilities"'))
             return 1;
           n++;
-        } else {
-          if (!g_ClientCapabilities(x8, d + 1 + 1)) {
-            const c9 = x_ClientCapabilities(x8, out, d + 1 + 1);
+        }
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "string")) {
+            if (out.fault("/params/protocolVersion", 2, EXPECTED_2, x5)) return 1;
+            n++;
+          }
+        }
+        if (x6 !== undefined) {
+          if (!g_Implementation(x6, d + 1 + 1)) {
+            const c8 = x_Implementation(x6, out, d + 1 + 1);
+            if (out.lift(c8, "/params/clientInfo", 2)) return 1;
+            n += c8;
+          }
+        }
+        if (x7 !== undefined) {
+          if (!g_ClientCapabilities(x7, d + 1 + 1)) {
+            const c9 = x_ClientCapabilities(x7, out, d + 1 + 1);
             if (out.lift(c9, "/params/capabilities", 2)) return 1;
             n += c9;
           }
@@ -1772,14 +1789,14 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
   const p0 = o["protocolVersion"];
   if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
-  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
   const p1 = o["clientInfo"];
   if (p1 === undefined)
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
-  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
   const p2 = o["capabilities"];
   if (p2 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
+  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
   if (!g_ClientCapabilities(p2, d + 1))
     return failedInType("/capabilities", x_ClientCapabilities, p2);
   return true;
@@ -1788,22 +1805,22 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
 function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  const p3 = o["serverInfo"];
+  if (p3 === undefined)
+    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_2, p2);
-  const p3 = o["serverInfo"];
-  if (p3 === undefined)
-    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["capabilities"];
-  if (p4 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ServerCapabilities(p4, d + 1))
     return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
@@ -1816,49 +1833,52 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["protocolVersion"];
-    if (x4 === undefined) {
+    const x2 = o1["protocolVersion"];
+    if (x2 === undefined) {
       if (out.absent("/protocolVersion", 1, 'missing required property "protocolVersion"'))
         return 1;
       n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/protocolVersion", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
     }
-    const x5 = o1["instructions"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["serverInfo"];
-    if (x6 === undefined) {
+    const x3 = o1["serverInfo"];
+    if (x3 === undefined) {
       if (out.absent("/serverInfo", 1, 'missing required property "serverInfo"')) return 1;
       n++;
-    } else {
-      if (!g_Implementation(x6, d + 1)) {
-        const c7 = x_Implementation(x6, out, d + 1);
-        if (out.lift(c7, "/serverInfo", 1)) return 1;
-        n += c7;
-      }
     }
-    const x8 = o1["capabilities"];
-    if (x8 === undefined) {
+    const x4 = o1["capabilities"];
+    if (x4 === undefined) {
       if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
       n++;
-    } else {
-      if (!g_ServerCapabilities(x8, d + 1)) {
-        const c9 = x_ServerCapabilities(x8, out, d + 1);
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/protocolVersion", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["instructions"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_2, x7)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_Implementation(x3, d + 1)) {
+        const c8 = x_Implementation(x3, out, d + 1);
+        if (out.lift(c8, "/serverInfo", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_ServerCapabilities(x4, d + 1)) {
+        const c9 = x_ServerCapabilities(x4, out, d + 1);
         if (out.lift(c9, "/capabilities", 1)) return 1;
         n += c9;
       }
@@ -2203,7 +2223,8 @@ function x_BaseMetadata(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -2225,11 +2246,11 @@ function g_Implementation(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["version"];
-  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_2, p2);
   return true;
 }
@@ -2245,26 +2266,28 @@ function x_Implementation(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["version"];
+    if (x3 === undefined) {
+      if (out.absent("/version", 1, 'missing required property "version"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x4 = o1["version"];
-    if (x4 === undefined) {
-      if (out.absent("/version", 1, 'missing required property "version"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/version", 1, EXPECTED_2, x4)) return 1;
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/version", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
@@ -2380,7 +2403,8 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -2391,20 +2415,22 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/params/progressToken", 2, 'missing required property "progressToken"'))
             return 1;
           n++;
-        } else {
-          if (!g_ProgressToken(x5, d + 1 + 1)) {
-            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
-            if (out.lift(c6, "/params/progressToken", 2)) return 1;
-            n += c6;
-          }
         }
-        const x7 = o4["progress"];
-        if (x7 === undefined) {
+        const x6 = o4["progress"];
+        if (x6 === undefined) {
           if (out.absent("/params/progress", 2, 'missing required property "progress"')) return 1;
           n++;
-        } else {
-          if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-            if (out.fault("/params/progress", 2, EXPECTED_12, x7)) return 1;
+        }
+        if (x5 !== undefined) {
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c7 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c7, "/params/progressToken", 2)) return 1;
+            n += c7;
+          }
+        }
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+            if (out.fault("/params/progress", 2, EXPECTED_12, x6)) return 1;
             n++;
           }
         }
@@ -2434,9 +2460,9 @@ function g_ProgressNotification$1(v: unknown, d: number): boolean {
   const p0 = o["progressToken"];
   if (p0 === undefined)
     return failedMissing("/progressToken", 'missing required property "progressToken"');
-  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
   const p1 = o["progress"];
   if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "number" && Number.isFinite(p1)))
     return failedTest("/progress", EXPECTED_12, p1);
   const p2 = o["total"];
@@ -2469,7 +2495,8 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -2605,12 +2632,12 @@ function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resources"];
+  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resources"];
-  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
   return true;
 }
@@ -2622,31 +2649,32 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["resources"];
-    if (x6 === undefined) {
+    const x2 = o1["resources"];
+    if (x2 === undefined) {
       if (out.absent("/resources", 1, 'missing required property "resources"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/resources", 1, EXPECTED_14, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/resources", 1, EXPECTED_14, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Resource(a7[i8], d + 1 + 1)) {
             const c9 = x_Resource(a7[i8], out, d + 1 + 1);
@@ -2735,13 +2763,13 @@ function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resourceTemplates"];
-  if (p2 === undefined)
-    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
@@ -2753,32 +2781,33 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["resourceTemplates"];
-    if (x6 === undefined) {
+    const x2 = o1["resourceTemplates"];
+    if (x2 === undefined) {
       if (out.absent("/resourceTemplates", 1, 'missing required property "resourceTemplates"'))
         return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/resourceTemplates", 1, EXPECTED_14, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/resourceTemplates", 1, EXPECTED_14, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_ResourceTemplate(a7[i8], d + 1 + 1)) {
             const c9 = x_ResourceTemplate(a7[i8], out, d + 1 + 1);
@@ -2840,7 +2869,8 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -2850,7 +2880,8 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/uri", 2, 'missing required property "uri"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/uri", 2, EXPECTED_2, x5)) return 1;
             n++;
@@ -2879,10 +2910,10 @@ function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
   return true;
 }
@@ -2894,23 +2925,24 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o4 = v as Readonly<Record<string, unknown>>;
-    const x5 = o4["_meta"];
-    if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+    const x5 = o4["contents"];
+    if (x5 === undefined) {
+      if (out.absent("/contents", 1, 'missing required property "contents"')) return 1;
+      n++;
+    }
+    const x6 = o4["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
         n++;
       }
     }
-    const x7 = o4["contents"];
-    if (x7 === undefined) {
-      if (out.absent("/contents", 1, 'missing required property "contents"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/contents", 1, EXPECTED_14, x7)) return 1;
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/contents", 1, EXPECTED_14, x5)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
+        const a8 = x5 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (!(
             g_TextResourceContents(a8[i9], d + 1 + 1) || g_BlobResourceContents(a8[i9], d + 1 + 1)
@@ -3058,7 +3090,8 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -3068,7 +3101,8 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/uri", 2, 'missing required property "uri"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/uri", 2, EXPECTED_2, x5)) return 1;
             n++;
@@ -3127,7 +3161,8 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -3137,7 +3172,8 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/uri", 2, 'missing required property "uri"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/uri", 2, EXPECTED_2, x5)) return 1;
             n++;
@@ -3196,7 +3232,8 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -3206,7 +3243,8 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
         if (x5 === undefined) {
           if (out.absent("/params/uri", 2, 'missing required property "uri"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/uri", 2, EXPECTED_2, x5)) return 1;
             n++;
@@ -3237,6 +3275,8 @@ function g_Resource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -3252,8 +3292,6 @@ function g_Resource(v: unknown, d: number): boolean {
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["uri"];
-  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_17, p7);
   return true;
@@ -3270,37 +3308,148 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["mimeType"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x5)) return 1;
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["size"];
+    const x6 = o1["mimeType"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) {
-        if (out.fault("/size", 1, EXPECTED_5, x6)) return 1;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["size"];
+    if (x7 !== undefined) {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/size", 1, EXPECTED_5, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x8)) return 1;
+        n++;
+      }
+    }
+    const x10 = o1["annotations"];
+    if (x10 !== undefined) {
+      if (!g_Annotations(x10, d + 1)) {
+        const c11 = x_Annotations(x10, out, d + 1);
+        if (out.lift(c11, "/annotations", 1)) return 1;
+        n += c11;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x3)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_Resource$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ResourceTemplate(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_Annotations(p5, d + 1))
+    return failedInType("/annotations", x_Annotations, p5);
+  if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_23, p6);
+  return true;
+}
+
+function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["name"];
+    if (x2 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    }
+    const x3 = o1["uriTemplate"];
+    if (x3 === undefined) {
+      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["mimeType"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
         n++;
       }
     }
@@ -3319,120 +3468,13 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
         n += c10;
       }
     }
-    const x11 = o1["uri"];
-    if (x11 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x11)) return 1;
-        n++;
-      }
-      if (!(typeof x11 !== "string" || isUri(x11))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x11)) return 1;
-        n++;
-      }
-    }
-  }
-  return n;
-}
-
-function g_Resource$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
-}
-
-function g_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
-  const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["mimeType"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
-  const p5 = o["annotations"];
-  if (p5 !== undefined && !g_Annotations(p5, d + 1))
-    return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["uriTemplate"];
-  if (p6 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
-  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
-    return failedTest("/uriTemplate", EXPECTED_23, p6);
-  return true;
-}
-
-function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
-  let n = 0;
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.fault("", 0, EXPECTED_3, v)) return 1;
-    n++;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["name"];
-    if (x2 === undefined) {
-      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        if (out.fault("/uriTemplate", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["mimeType"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["_meta"];
-    if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["annotations"];
-    if (x8 !== undefined) {
-      if (!g_Annotations(x8, d + 1)) {
-        const c9 = x_Annotations(x8, out, d + 1);
-        if (out.lift(c9, "/annotations", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["uriTemplate"];
-    if (x10 === undefined) {
-      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_2, x10)) return 1;
-        n++;
-      }
-      if (!(typeof x10 !== "string" || isUriTemplate(x10))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_23, x10)) return 1;
+      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_23, x3)) return 1;
         n++;
       }
     }
@@ -3448,12 +3490,12 @@ function g_ResourceTemplate$1(v: unknown, _d: number): boolean {
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_ResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
@@ -3466,31 +3508,32 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
+    }
+    const x3 = o1["mimeType"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x5)) return 1;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
         n++;
       }
     }
@@ -3506,15 +3549,15 @@ function g_ResourceContents$1(v: unknown, _d: number): boolean {
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_17, p3);
   return true;
@@ -3527,41 +3570,43 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["text"];
-    if (x5 === undefined) {
+    const x2 = o1["text"];
+    if (x2 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_2, x5)) return 1;
+    }
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x6 = o1["uri"];
-    if (x6 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x6)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x3)) return 1;
         n++;
       }
     }
@@ -3577,16 +3622,16 @@ function g_TextResourceContents$1(v: unknown, _d: number): boolean {
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p3 = o["blob"];
+  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
-  const p3 = o["blob"];
-  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_24, p3);
   return true;
@@ -3599,45 +3644,47 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x5)) return 1;
+    }
+    const x3 = o1["blob"];
+    if (x3 === undefined) {
+      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
+      n++;
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x6 = o1["blob"];
-    if (x6 === undefined) {
-      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/blob", 1, EXPECTED_2, x6)) return 1;
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isByte(x6))) {
-        if (out.fault("/blob", 1, EXPECTED_24, x6)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/blob", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isByte(x3))) {
+        if (out.fault("/blob", 1, EXPECTED_24, x3)) return 1;
         n++;
       }
     }
@@ -3710,12 +3757,12 @@ function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["prompts"];
+  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["prompts"];
-  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
   return true;
 }
@@ -3727,31 +3774,32 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["prompts"];
-    if (x6 === undefined) {
+    const x2 = o1["prompts"];
+    if (x2 === undefined) {
       if (out.absent("/prompts", 1, 'missing required property "prompts"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/prompts", 1, EXPECTED_14, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/prompts", 1, EXPECTED_14, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Prompt(a7[i8], d + 1 + 1)) {
             const c9 = x_Prompt(a7[i8], out, d + 1 + 1);
@@ -3813,7 +3861,8 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -3823,7 +3872,8 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/name", 2, 'missing required property "name"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/name", 2, EXPECTED_2, x5)) return 1;
             n++;
@@ -3874,13 +3924,13 @@ function g_GetPromptRequest$1(v: unknown, d: number): boolean {
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["messages"];
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  const p2 = o["messages"];
-  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -3892,30 +3942,31 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["messages"];
-    if (x5 === undefined) {
+    const x2 = o1["messages"];
+    if (x2 === undefined) {
       if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/messages", 1, EXPECTED_14, x5)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/messages", 1, EXPECTED_14, x2)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
+        const a6 = x2 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (!g_PromptMessage(a6[i7], d + 1 + 1)) {
             const c8 = x_PromptMessage(a6[i7], out, d + 1 + 1);
@@ -3973,7 +4024,8 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -4063,7 +4115,8 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -4113,9 +4166,9 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_ContentBlock(p1, d + 1)) return failedInType("/content", x_ContentBlock, p1);
   return true;
 }
@@ -4131,20 +4184,22 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x2, d + 1)) {
-        const c3 = x_Role(x2, out, d + 1);
-        if (out.lift(c3, "/role", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x3 = o1["content"];
+    if (x3 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (!g_ContentBlock(x4, d + 1)) {
-        const c5 = x_ContentBlock(x4, out, d + 1);
+    }
+    if (x2 !== undefined) {
+      if (!g_Role(x2, d + 1)) {
+        const c4 = x_Role(x2, out, d + 1);
+        if (out.lift(c4, "/role", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_ContentBlock(x3, d + 1)) {
+        const c5 = x_ContentBlock(x3, out, d + 1);
         if (out.lift(c5, "/content", 1)) return 1;
         n += c5;
       }
@@ -4161,6 +4216,8 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_28, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
@@ -4176,8 +4233,6 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["uri"];
-  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_17, p8);
   return true;
@@ -4204,66 +4259,68 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["uri"];
+    if (x4 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["title"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["description"];
+    const x5 = o1["title"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["mimeType"];
+    const x6 = o1["description"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
+        if (out.fault("/description", 1, EXPECTED_2, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["size"];
+    const x7 = o1["mimeType"];
     if (x7 !== undefined) {
-      if (!Number.isInteger(x7)) {
-        if (out.fault("/size", 1, EXPECTED_5, x7)) return 1;
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x7)) return 1;
         n++;
       }
     }
-    const x8 = o1["_meta"];
+    const x8 = o1["size"];
     if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x8)) return 1;
+      if (!Number.isInteger(x8)) {
+        if (out.fault("/size", 1, EXPECTED_5, x8)) return 1;
         n++;
       }
     }
-    const x10 = o1["annotations"];
-    if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1)) {
-        const c11 = x_Annotations(x10, out, d + 1);
-        if (out.lift(c11, "/annotations", 1)) return 1;
-        n += c11;
-      }
-    }
-    const x12 = o1["uri"];
-    if (x12 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x12 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x12)) return 1;
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x9)) return 1;
         n++;
       }
-      if (!(typeof x12 !== "string" || isUri(x12))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x12)) return 1;
+    }
+    const x11 = o1["annotations"];
+    if (x11 !== undefined) {
+      if (!g_Annotations(x11, d + 1)) {
+        const c12 = x_Annotations(x11, out, d + 1);
+        if (out.lift(c12, "/annotations", 1)) return 1;
+        n += c12;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "string" || isUri(x4))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x4)) return 1;
         n++;
       }
     }
@@ -4282,13 +4339,13 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_29, p0);
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["resource"];
-  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$2, p3);
   return true;
@@ -4311,35 +4368,36 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x6 = o4["_meta"];
-    if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+    const x6 = o4["resource"];
+    if (x6 === undefined) {
+      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
+      n++;
+    }
+    const x7 = o4["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
         n++;
       }
     }
-    const x8 = o4["annotations"];
-    if (x8 !== undefined) {
-      if (!g_Annotations(x8, d + 1)) {
-        const c9 = x_Annotations(x8, out, d + 1);
-        if (out.lift(c9, "/annotations", 1)) return 1;
-        n += c9;
+    const x9 = o4["annotations"];
+    if (x9 !== undefined) {
+      if (!g_Annotations(x9, d + 1)) {
+        const c10 = x_Annotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
       }
     }
-    const x10 = o4["resource"];
-    if (x10 === undefined) {
-      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
-      n++;
-    } else {
-      if (!(g_TextResourceContents(x10, d + 1) || g_BlobResourceContents(x10, d + 1))) {
+    if (x6 !== undefined) {
+      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
         const u12 = out.union("/resource", 1);
-        const c13 = x_TextResourceContents(x10, out, d + 1);
+        const c13 = x_TextResourceContents(x6, out, d + 1);
         out.lift(c13, "/resource", 1);
         u12.member("TextResourceContents");
-        const c14 = x_BlobResourceContents(x10, out, d + 1);
+        const c14 = x_BlobResourceContents(x6, out, d + 1);
         out.lift(c14, "/resource", 1);
         u12.member("BlobResourceContents");
-        const c11 = u12.pick(EXPECTED_18, x10);
+        const c11 = u12.pick(EXPECTED_18, x6);
         if (!out.all) return 1;
         n += c11;
       }
@@ -4486,12 +4544,12 @@ function g_ListToolsRequest$1(v: unknown, d: number): boolean {
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["tools"];
+  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["tools"];
-  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
   return true;
 }
@@ -4503,31 +4561,32 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["tools"];
-    if (x6 === undefined) {
+    const x2 = o1["tools"];
+    if (x2 === undefined) {
       if (out.absent("/tools", 1, 'missing required property "tools"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/tools", 1, EXPECTED_14, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/tools", 1, EXPECTED_14, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Tool(a7[i8], d + 1 + 1)) {
             const c9 = x_Tool(a7[i8], out, d + 1 + 1);
@@ -4559,14 +4618,14 @@ function g_ListToolsResult$2(v: unknown, d: number): boolean {
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["content"];
+  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["structuredContent"];
   if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_9, p2);
-  const p3 = o["content"];
-  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
   return true;
 }
@@ -4578,37 +4637,38 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["structuredContent"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/structuredContent", 1, EXPECTED_3, x4)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["isError"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_9, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["content"];
-    if (x7 === undefined) {
+    const x2 = o1["content"];
+    if (x2 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/content", 1, EXPECTED_14, x7)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["structuredContent"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/structuredContent", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["isError"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/content", 1, EXPECTED_14, x2)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
+        const a8 = x2 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (!g_ContentBlock(a8[i9], d + 1 + 1)) {
             const c10 = x_ContentBlock(a8[i9], out, d + 1 + 1);
@@ -4675,7 +4735,8 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -4685,7 +4746,8 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/name", 2, 'missing required property "name"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 === "string")) {
             if (out.fault("/params/name", 2, EXPECTED_2, x5)) return 1;
             n++;
@@ -4852,6 +4914,9 @@ function g_Tool(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p5 = o["inputSchema"];
+  if (p5 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -4863,9 +4928,6 @@ function g_Tool(v: unknown, d: number): boolean {
   const p4 = o["annotations"];
   if (p4 !== undefined && !g_ToolAnnotations(p4, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p4);
-  const p5 = o["inputSchema"];
-  if (p5 === undefined)
-    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
   const p6 = o["outputSchema"];
   if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
@@ -4883,51 +4945,53 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["inputSchema"];
+    if (x3 === undefined) {
+      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["_meta"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x7 = o1["annotations"];
-    if (x7 !== undefined) {
-      if (!g_ToolAnnotations(x7, d + 1)) {
-        const c8 = x_ToolAnnotations(x7, out, d + 1);
-        if (out.lift(c8, "/annotations", 1)) return 1;
-        n += c8;
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+        n++;
       }
     }
-    const x9 = o1["inputSchema"];
-    if (x9 === undefined) {
-      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
-      n++;
-    } else {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-        if (out.fault("/inputSchema", 1, EXPECTED_3, x9)) return 1;
+    const x8 = o1["annotations"];
+    if (x8 !== undefined) {
+      if (!g_ToolAnnotations(x8, d + 1)) {
+        const c9 = x_ToolAnnotations(x8, out, d + 1);
+        if (out.lift(c9, "/annotations", 1)) return 1;
+        n += c9;
+      }
+    }
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o10 = x9 as Readonly<Record<string, unknown>>;
+        const o10 = x3 as Readonly<Record<string, unknown>>;
         const x11 = o10["type"];
         if (x11 === undefined) {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
@@ -5139,7 +5203,8 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -5149,7 +5214,8 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/level", 2, 'missing required property "level"')) return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
           if (!g_LoggingLevel(x5, d + 1 + 1)) {
             const c6 = x_LoggingLevel(x5, out, d + 1 + 1);
             if (out.lift(c6, "/params/level", 2)) return 1;
@@ -5204,7 +5270,8 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -5219,7 +5286,8 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
         if (x6 === undefined) {
           if (out.absent("/params/level", 2, 'missing required property "level"')) return 1;
           n++;
-        } else {
+        }
+        if (x6 !== undefined) {
           if (!g_LoggingLevel(x6, d + 1 + 1)) {
             const c7 = x_LoggingLevel(x6, out, d + 1 + 1);
             if (out.lift(c7, "/params/level", 2)) return 1;
@@ -5317,83 +5385,86 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["systemPrompt"];
-        if (x5 !== undefined) {
-          if (!(typeof x5 === "string")) {
-            if (out.fault("/params/systemPrompt", 2, EXPECTED_2, x5)) return 1;
-            n++;
-          }
-        }
-        const x6 = o4["includeContext"];
-        if (x6 !== undefined) {
-          if (!(x6 === "none" || x6 === "thisServer" || x6 === "allServers")) {
-            if (out.fault("/params/includeContext", 2, EXPECTED_39, x6)) return 1;
-            n++;
-          }
-        }
-        const x7 = o4["temperature"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-            if (out.fault("/params/temperature", 2, EXPECTED_12, x7)) return 1;
-            n++;
-          }
-        }
-        const x8 = o4["maxTokens"];
-        if (x8 === undefined) {
+        const x5 = o4["maxTokens"];
+        if (x5 === undefined) {
           if (out.absent("/params/maxTokens", 2, 'missing required property "maxTokens"')) return 1;
           n++;
-        } else {
-          if (!Number.isInteger(x8)) {
-            if (out.fault("/params/maxTokens", 2, EXPECTED_5, x8)) return 1;
+        }
+        const x6 = o4["messages"];
+        if (x6 === undefined) {
+          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
+          n++;
+        }
+        const x7 = o4["systemPrompt"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "string")) {
+            if (out.fault("/params/systemPrompt", 2, EXPECTED_2, x7)) return 1;
             n++;
           }
         }
-        const x9 = o4["metadata"];
+        const x8 = o4["includeContext"];
+        if (x8 !== undefined) {
+          if (!(x8 === "none" || x8 === "thisServer" || x8 === "allServers")) {
+            if (out.fault("/params/includeContext", 2, EXPECTED_39, x8)) return 1;
+            n++;
+          }
+        }
+        const x9 = o4["temperature"];
         if (x9 !== undefined) {
-          if (!(typeof x9 === "object" && x9 !== null && !Array.isArray(x9))) {
-            if (out.fault("/params/metadata", 2, EXPECTED_3, x9)) return 1;
+          if (!(typeof x9 === "number" && Number.isFinite(x9))) {
+            if (out.fault("/params/temperature", 2, EXPECTED_12, x9)) return 1;
             n++;
           }
         }
-        const x10 = o4["stopSequences"];
+        if (x5 !== undefined) {
+          if (!Number.isInteger(x5)) {
+            if (out.fault("/params/maxTokens", 2, EXPECTED_5, x5)) return 1;
+            n++;
+          }
+        }
+        const x10 = o4["metadata"];
         if (x10 !== undefined) {
-          if (!Array.isArray(x10)) {
-            if (out.fault("/params/stopSequences", 2, EXPECTED_14, x10)) return 1;
+          if (!(typeof x10 === "object" && x10 !== null && !Array.isArray(x10))) {
+            if (out.fault("/params/metadata", 2, EXPECTED_3, x10)) return 1;
+            n++;
+          }
+        }
+        const x11 = o4["stopSequences"];
+        if (x11 !== undefined) {
+          if (!Array.isArray(x11)) {
+            if (out.fault("/params/stopSequences", 2, EXPECTED_14, x11)) return 1;
             n++;
           } else {
-            const a11 = x10 as readonly unknown[];
-            for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!(typeof a11[i12] === "string")) {
-                if (out.fault("/params/stopSequences/" + i12, 3, EXPECTED_2, a11[i12])) return 1;
+            const a12 = x11 as readonly unknown[];
+            for (let i13 = 0; i13 < a12.length; i13++) {
+              if (!(typeof a12[i13] === "string")) {
+                if (out.fault("/params/stopSequences/" + i13, 3, EXPECTED_2, a12[i13])) return 1;
                 n++;
               }
             }
           }
         }
-        const x13 = o4["modelPreferences"];
-        if (x13 !== undefined) {
-          if (!g_ModelPreferences(x13, d + 1 + 1)) {
-            const c14 = x_ModelPreferences(x13, out, d + 1 + 1);
-            if (out.lift(c14, "/params/modelPreferences", 2)) return 1;
-            n += c14;
+        const x14 = o4["modelPreferences"];
+        if (x14 !== undefined) {
+          if (!g_ModelPreferences(x14, d + 1 + 1)) {
+            const c15 = x_ModelPreferences(x14, out, d + 1 + 1);
+            if (out.lift(c15, "/params/modelPreferences", 2)) return 1;
+            n += c15;
           }
         }
-        const x15 = o4["messages"];
-        if (x15 === undefined) {
-          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
-          n++;
-        } else {
-          if (!Array.isArray(x15)) {
-            if (out.fault("/params/messages", 2, EXPECTED_14, x15)) return 1;
+        if (x6 !== undefined) {
+          if (!Array.isArray(x6)) {
+            if (out.fault("/params/messages", 2, EXPECTED_14, x6)) return 1;
             n++;
           } else {
-            const a16 = x15 as readonly unknown[];
+            const a16 = x6 as readonly unknown[];
             for (let i17 = 0; i17 < a16.length; i17++) {
               if (!g_SamplingMessage(a16[i17], d + 1 + 1 + 1)) {
                 const c18 = x_SamplingMessage(a16[i17], out, d + 1 + 1 + 1);
@@ -5432,6 +5503,10 @@ function g_CreateMessageRequest$3(v: unknown, d: number): boolean {
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  const p7 = o["messages"];
+  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_2, p0);
@@ -5441,8 +5516,6 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/temperature", EXPECTED_12, p2);
-  const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
   if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_5, p3);
   const p4 = o["metadata"];
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
@@ -5452,8 +5525,6 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   const p6 = o["modelPreferences"];
   if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
     return failedInType("/modelPreferences", x_ModelPreferences, p6);
-  const p7 = o["messages"];
-  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_CreateMessageRequest$3(p7, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -5461,19 +5532,19 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
 function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   const p2 = o["model"];
   if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_2, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
@@ -5485,57 +5556,60 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["role"];
-    if (x4 === undefined) {
+    const x2 = o1["role"];
+    if (x2 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x4, d + 1)) {
-        const c5 = x_Role(x4, out, d + 1);
-        if (out.lift(c5, "/role", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["model"];
-    if (x6 === undefined) {
+    const x3 = o1["model"];
+    if (x3 === undefined) {
       if (out.absent("/model", 1, 'missing required property "model"')) return 1;
       n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_2, x6)) return 1;
-        n++;
-      }
     }
-    const x7 = o1["stopReason"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_2, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["content"];
-    if (x8 === undefined) {
+    const x4 = o1["content"];
+    if (x4 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/content", 1, EXPECTED_40, x8)) return 1;
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!g_Role(x2, d + 1)) {
+        const c7 = x_Role(x2, out, d + 1);
+        if (out.lift(c7, "/role", 1)) return 1;
+        n += c7;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["stopReason"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/content", 1, EXPECTED_40, x4)) return 1;
         n++;
       } else {
-        const tag9 = (x8 as Readonly<Record<string, unknown>>)["type"];
+        const tag9 = (x4 as Readonly<Record<string, unknown>>)["type"];
         switch (tag9) {
           case "text": {
             const s10 = out.items.length;
             m12: {
-              if (!g_TextContent(x8, d + 1)) {
-                const c13 = x_TextContent(x8, out, d + 1);
+              if (!g_TextContent(x4, d + 1)) {
+                const c13 = x_TextContent(x4, out, d + 1);
                 if (out.lift(c13, "/content", 1)) break m12;
               }
             }
@@ -5549,8 +5623,8 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
           case "image": {
             const s14 = out.items.length;
             m16: {
-              if (!g_ImageContent(x8, d + 1)) {
-                const c17 = x_ImageContent(x8, out, d + 1);
+              if (!g_ImageContent(x4, d + 1)) {
+                const c17 = x_ImageContent(x4, out, d + 1);
                 if (out.lift(c17, "/content", 1)) break m16;
               }
             }
@@ -5564,8 +5638,8 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
           case "audio": {
             const s18 = out.items.length;
             m20: {
-              if (!g_AudioContent(x8, d + 1)) {
-                const c21 = x_AudioContent(x8, out, d + 1);
+              if (!g_AudioContent(x4, d + 1)) {
+                const c21 = x_AudioContent(x4, out, d + 1);
                 if (out.lift(c21, "/content", 1)) break m20;
               }
             }
@@ -5620,9 +5694,9 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
   return true;
 }
@@ -5638,29 +5712,31 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x2, d + 1)) {
-        const c3 = x_Role(x2, out, d + 1);
-        if (out.lift(c3, "/role", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x3 = o1["content"];
+    if (x3 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_40, x4)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_Role(x2, d + 1)) {
+        const c4 = x_Role(x2, out, d + 1);
+        if (out.lift(c4, "/role", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/content", 1, EXPECTED_40, x3)) return 1;
         n++;
       } else {
-        const tag5 = (x4 as Readonly<Record<string, unknown>>)["type"];
+        const tag5 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag5) {
           case "text": {
             const s6 = out.items.length;
             m8: {
-              if (!g_TextContent(x4, d + 1)) {
-                const c9 = x_TextContent(x4, out, d + 1);
+              if (!g_TextContent(x3, d + 1)) {
+                const c9 = x_TextContent(x3, out, d + 1);
                 if (out.lift(c9, "/content", 1)) break m8;
               }
             }
@@ -5674,8 +5750,8 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
           case "image": {
             const s10 = out.items.length;
             m12: {
-              if (!g_ImageContent(x4, d + 1)) {
-                const c13 = x_ImageContent(x4, out, d + 1);
+              if (!g_ImageContent(x3, d + 1)) {
+                const c13 = x_ImageContent(x3, out, d + 1);
                 if (out.lift(c13, "/content", 1)) break m12;
               }
             }
@@ -5689,8 +5765,8 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
           case "audio": {
             const s14 = out.items.length;
             m16: {
-              if (!g_AudioContent(x4, d + 1)) {
-                const c17 = x_AudioContent(x4, out, d + 1);
+              if (!g_AudioContent(x3, d + 1)) {
+                const c17 = x_AudioContent(x3, out, d + 1);
                 if (out.lift(c17, "/content", 1)) break m16;
               }
             }
@@ -5969,7 +6045,8 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/text", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -6007,14 +6084,14 @@ function g_ImageContent(v: unknown, d: number): boolean {
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_45, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_24, p4);
   return true;
@@ -6041,38 +6118,40 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["data"];
+    if (x4 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["annotations"];
+    if (x7 !== undefined) {
+      if (!g_Annotations(x7, d + 1)) {
+        const c8 = x_Annotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
-    }
-    const x6 = o1["annotations"];
-    if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["data"];
-    if (x8 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "string" || isByte(x8))) {
-        if (out.fault("/data", 1, EXPECTED_24, x8)) return 1;
+      if (!(typeof x4 !== "string" || isByte(x4))) {
+        if (out.fault("/data", 1, EXPECTED_24, x4)) return 1;
         n++;
       }
     }
@@ -6093,14 +6172,14 @@ function g_AudioContent(v: unknown, d: number): boolean {
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_46, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_24, p4);
   return true;
@@ -6127,38 +6206,40 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["data"];
+    if (x4 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["annotations"];
+    if (x7 !== undefined) {
+      if (!g_Annotations(x7, d + 1)) {
+        const c8 = x_Annotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
-    }
-    const x6 = o1["annotations"];
-    if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["data"];
-    if (x8 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "string" || isByte(x8))) {
-        if (out.fault("/data", 1, EXPECTED_24, x8)) return 1;
+      if (!(typeof x4 !== "string" || isByte(x4))) {
+        if (out.fault("/data", 1, EXPECTED_24, x4)) return 1;
         n++;
       }
     }
@@ -6343,7 +6424,8 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -6353,58 +6435,66 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/argument", 2, 'missing required property "argument"')) return 1;
           n++;
-        } else {
+        }
+        const x6 = o4["ref"];
+        if (x6 === undefined) {
+          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
+          n++;
+        }
+        if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
             if (out.fault("/params/argument", 2, EXPECTED_3, x5)) return 1;
             n++;
           } else {
-            const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6["name"];
-            if (x7 === undefined) {
+            const o7 = x5 as Readonly<Record<string, unknown>>;
+            const x8 = o7["name"];
+            if (x8 === undefined) {
               if (out.absent("/params/argument/name", 3, 'missing required property "name"'))
                 return 1;
               n++;
-            } else {
-              if (!(typeof x7 === "string")) {
-                if (out.fault("/params/argument/name", 3, EXPECTED_2, x7)) return 1;
-                n++;
-              }
             }
-            const x8 = o6["value"];
-            if (x8 === undefined) {
+            const x9 = o7["value"];
+            if (x9 === undefined) {
               if (out.absent("/params/argument/value", 3, 'missing required property "value"'))
                 return 1;
               n++;
-            } else {
+            }
+            if (x8 !== undefined) {
               if (!(typeof x8 === "string")) {
-                if (out.fault("/params/argument/value", 3, EXPECTED_2, x8)) return 1;
+                if (out.fault("/params/argument/name", 3, EXPECTED_2, x8)) return 1;
+                n++;
+              }
+            }
+            if (x9 !== undefined) {
+              if (!(typeof x9 === "string")) {
+                if (out.fault("/params/argument/value", 3, EXPECTED_2, x9)) return 1;
                 n++;
               }
             }
           }
         }
-        const x9 = o4["context"];
-        if (x9 !== undefined) {
-          if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-            if (out.fault("/params/context", 2, EXPECTED_3, x9)) return 1;
+        const x10 = o4["context"];
+        if (x10 !== undefined) {
+          if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+            if (out.fault("/params/context", 2, EXPECTED_3, x10)) return 1;
             n++;
           } else {
-            const o10 = x9 as Readonly<Record<string, unknown>>;
-            const x11 = o10["arguments"];
-            if (x11 !== undefined) {
-              if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-                if (out.fault("/params/context/arguments", 3, EXPECTED_3, x11)) return 1;
+            const o11 = x10 as Readonly<Record<string, unknown>>;
+            const x12 = o11["arguments"];
+            if (x12 !== undefined) {
+              if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+                if (out.fault("/params/context/arguments", 3, EXPECTED_3, x12)) return 1;
                 n++;
               } else {
-                const o12 = x11 as Readonly<Record<string, unknown>>;
-                for (const k13 of Object.keys(o12)) {
-                  if (!(typeof o12[k13] === "string")) {
+                const o13 = x12 as Readonly<Record<string, unknown>>;
+                for (const k14 of Object.keys(o13)) {
+                  if (!(typeof o13[k14] === "string")) {
                     if (
                       out.fault(
-                        "/params/context/arguments/" + pointer(k13),
+                        "/params/context/arguments/" + pointer(k14),
                         4,
                         EXPECTED_2,
-                        o12[k13],
+                        o13[k14],
                       )
                     )
                       return 1;
@@ -6415,22 +6505,18 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
             }
           }
         }
-        const x14 = o4["ref"];
-        if (x14 === undefined) {
-          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
-          n++;
-        } else {
-          if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-            if (out.fault("/params/ref", 2, EXPECTED_48, x14)) return 1;
+        if (x6 !== undefined) {
+          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+            if (out.fault("/params/ref", 2, EXPECTED_48, x6)) return 1;
             n++;
           } else {
-            const tag15 = (x14 as Readonly<Record<string, unknown>>)["type"];
+            const tag15 = (x6 as Readonly<Record<string, unknown>>)["type"];
             switch (tag15) {
               case "ref/prompt": {
                 const s16 = out.items.length;
                 m18: {
-                  if (!g_PromptReference(x14, d + 1 + 1)) {
-                    const c19 = x_PromptReference(x14, out, d + 1 + 1);
+                  if (!g_PromptReference(x6, d + 1 + 1)) {
+                    const c19 = x_PromptReference(x6, out, d + 1 + 1);
                     if (out.lift(c19, "/params/ref", 2)) break m18;
                   }
                 }
@@ -6444,8 +6530,8 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
               case "ref/resource": {
                 const s20 = out.items.length;
                 m22: {
-                  if (!g_ResourceTemplateReference(x14, d + 1 + 1)) {
-                    const c23 = x_ResourceTemplateReference(x14, out, d + 1 + 1);
+                  if (!g_ResourceTemplateReference(x6, d + 1 + 1)) {
+                    const c23 = x_ResourceTemplateReference(x6, out, d + 1 + 1);
                     if (out.lift(c23, "/params/ref", 2)) break m22;
                   }
                 }
@@ -6482,9 +6568,9 @@ function g_CompleteRequest$2(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["value"];
   if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
   return true;
 }
@@ -6525,11 +6611,11 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["argument"];
   if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  const p2 = o["ref"];
+  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
   const p1 = o["context"];
   if (p1 !== undefined && !g_CompleteRequest$3(p1, d + 1)) return failedIn("/context");
-  const p2 = o["ref"];
-  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   if (!g_CompleteRequest$5(p2, d + 1)) return failedIn("/ref");
   return true;
 }
@@ -6537,11 +6623,11 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["completion"];
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
   return true;
 }
@@ -6553,47 +6639,49 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["completion"];
+    if (x2 === undefined) {
+      if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["completion"];
-    if (x4 === undefined) {
-      if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
-      n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/completion", 1, EXPECTED_3, x4)) return 1;
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/completion", 1, EXPECTED_3, x2)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["total"];
-        if (x6 !== undefined) {
-          if (!Number.isInteger(x6)) {
-            if (out.fault("/completion/total", 2, EXPECTED_5, x6)) return 1;
-            n++;
-          }
-        }
-        const x7 = o5["hasMore"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_9, x7)) return 1;
-            n++;
-          }
-        }
-        const x8 = o5["values"];
-        if (x8 === undefined) {
+        const o5 = x2 as Readonly<Record<string, unknown>>;
+        const x6 = o5["values"];
+        if (x6 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
-        } else {
-          if (!Array.isArray(x8)) {
-            if (out.fault("/completion/values", 2, EXPECTED_14, x8)) return 1;
+        }
+        const x7 = o5["total"];
+        if (x7 !== undefined) {
+          if (!Number.isInteger(x7)) {
+            if (out.fault("/completion/total", 2, EXPECTED_5, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["hasMore"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_9, x8)) return 1;
+            n++;
+          }
+        }
+        if (x6 !== undefined) {
+          if (!Array.isArray(x6)) {
+            if (out.fault("/completion/values", 2, EXPECTED_14, x6)) return 1;
             n++;
           } else {
-            const a9 = x8 as readonly unknown[];
+            const a9 = x6 as readonly unknown[];
             for (let i10 = 0; i10 < a9.length; i10++) {
               if (!(typeof a9[i10] === "string")) {
                 if (out.fault("/completion/values/" + i10, 3, EXPECTED_2, a9[i10])) return 1;
@@ -6626,12 +6714,12 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
   const p0 = o["total"];
   if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_5, p0);
   const p1 = o["hasMore"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/hasMore", EXPECTED_9, p1);
-  const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
   if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
   return true;
 }
@@ -6670,7 +6758,8 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
     if (x3 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -6719,7 +6808,8 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -6814,10 +6904,10 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
 function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
   return true;
 }
@@ -6829,23 +6919,24 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["roots"];
+    if (x2 === undefined) {
+      if (out.absent("/roots", 1, 'missing required property "roots"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["roots"];
-    if (x4 === undefined) {
-      if (out.absent("/roots", 1, 'missing required property "roots"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/roots", 1, EXPECTED_14, x4)) return 1;
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/roots", 1, EXPECTED_14, x2)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
+        const a5 = x2 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (!g_Root(a5[i6], d + 1 + 1)) {
             const c7 = x_Root(a5[i6], out, d + 1 + 1);
@@ -6877,12 +6968,12 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
@@ -6895,31 +6986,32 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["name"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
+    }
+    const x3 = o1["name"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x5)) return 1;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
         n++;
       }
     }
@@ -7026,7 +7118,8 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
         if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
         n++;
@@ -7036,11 +7129,6 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
         if (x5 === undefined) {
           if (out.absent("/params/message", 2, 'missing required property "message"')) return 1;
           n++;
-        } else {
-          if (!(typeof x5 === "string")) {
-            if (out.fault("/params/message", 2, EXPECTED_2, x5)) return 1;
-            n++;
-          }
         }
         const x6 = o4["requestedSchema"];
         if (x6 === undefined) {
@@ -7049,7 +7137,14 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
           )
             return 1;
           n++;
-        } else {
+        }
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "string")) {
+            if (out.fault("/params/message", 2, EXPECTED_2, x5)) return 1;
+            n++;
+          }
+        }
+        if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
             if (out.fault("/params/requestedSchema", 2, EXPECTED_3, x6)) return 1;
             n++;
@@ -7066,26 +7161,8 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
                 n++;
               }
             }
-            const x9 = o7["required"];
-            if (x9 !== undefined) {
-              if (!Array.isArray(x9)) {
-                if (out.fault("/params/requestedSchema/required", 3, EXPECTED_14, x9)) return 1;
-                n++;
-              } else {
-                const a10 = x9 as readonly unknown[];
-                for (let i11 = 0; i11 < a10.length; i11++) {
-                  if (!(typeof a10[i11] === "string")) {
-                    if (
-                      out.fault("/params/requestedSchema/required/" + i11, 4, EXPECTED_2, a10[i11])
-                    )
-                      return 1;
-                    n++;
-                  }
-                }
-              }
-            }
-            const x12 = o7["properties"];
-            if (x12 === undefined) {
+            const x9 = o7["properties"];
+            if (x9 === undefined) {
               if (
                 out.absent(
                   "/params/requestedSchema/properties",
@@ -7095,12 +7172,31 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
               )
                 return 1;
               n++;
-            } else {
-              if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-                if (out.fault("/params/requestedSchema/properties", 3, EXPECTED_3, x12)) return 1;
+            }
+            const x10 = o7["required"];
+            if (x10 !== undefined) {
+              if (!Array.isArray(x10)) {
+                if (out.fault("/params/requestedSchema/required", 3, EXPECTED_14, x10)) return 1;
                 n++;
               } else {
-                const o13 = x12 as Readonly<Record<string, unknown>>;
+                const a11 = x10 as readonly unknown[];
+                for (let i12 = 0; i12 < a11.length; i12++) {
+                  if (!(typeof a11[i12] === "string")) {
+                    if (
+                      out.fault("/params/requestedSchema/required/" + i12, 4, EXPECTED_2, a11[i12])
+                    )
+                      return 1;
+                    n++;
+                  }
+                }
+              }
+            }
+            if (x9 !== undefined) {
+              if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+                if (out.fault("/params/requestedSchema/properties", 3, EXPECTED_3, x9)) return 1;
+                n++;
+              } else {
+                const o13 = x9 as Readonly<Record<string, unknown>>;
                 for (const k14 of Object.keys(o13)) {
                   if (!g_PrimitiveSchemaDefinition(o13[k14], d + 1 + 1 + 1 + 1)) {
                     const c15 = x_PrimitiveSchemaDefinition(o13[k14], out, d + 1 + 1 + 1 + 1);
@@ -7146,11 +7242,11 @@ function g_ElicitRequest$2(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "object")) return failedTest("/type", EXPECTED_34, p0);
-  const p1 = o["required"];
-  if (p1 !== undefined && !g_ElicitRequest$3(p1, d + 1)) return failedIn("/required");
   const p2 = o["properties"];
   if (p2 === undefined)
     return failedMissing("/properties", 'missing required property "properties"');
+  const p1 = o["required"];
+  if (p1 !== undefined && !g_ElicitRequest$3(p1, d + 1)) return failedIn("/required");
   if (!g_ElicitRequest$4(p2, d + 1)) return failedIn("/properties");
   return true;
 }
@@ -7160,10 +7256,10 @@ function g_ElicitRequest$1(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["message"];
   if (p0 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p0 === "string")) return failedTest("/message", EXPECTED_2, p0);
   const p1 = o["requestedSchema"];
   if (p1 === undefined)
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
+  if (!(typeof p0 === "string")) return failedTest("/message", EXPECTED_2, p0);
   if (!g_ElicitRequest$2(p1, d + 1)) return failedIn("/requestedSchema");
   return true;
 }
@@ -7370,7 +7466,8 @@ function x_NumberSchema(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(x2 === "number" || x2 === "integer")) {
         if (out.fault("/type", 1, EXPECTED_58, x2)) return 1;
         n++;
@@ -7472,13 +7569,13 @@ function g_EnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
+  const p3 = o["enum"];
+  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_EnumSchema$1(p3, d + 1)) return failedIn("/enum");
   const p4 = o["enumNames"];
   if (p4 !== undefined && !g_EnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
@@ -7502,30 +7599,31 @@ function x_EnumSchema(v: unknown, out: IssueList, _d: number): number {
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["enum"];
-    if (x5 === undefined) {
+    const x3 = o1["enum"];
+    if (x3 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/enum", 1, EXPECTED_14, x5)) return 1;
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/enum", 1, EXPECTED_14, x3)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
+        const a6 = x3 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (!(typeof a6[i7] === "string")) {
             if (out.fault("/enum/" + i7, 2, EXPECTED_2, a6[i7])) return 1;
@@ -7576,10 +7674,10 @@ function g_EnumSchema$2(v: unknown, _d: number): boolean {
 function g_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["action"];
   if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
     return failedTest("/action", EXPECTED_60, p1);
   const p2 = o["content"];
@@ -7594,20 +7692,21 @@ function x_ElicitResult(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["action"];
+    if (x2 === undefined) {
+      if (out.absent("/action", 1, 'missing required property "action"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["action"];
-    if (x4 === undefined) {
-      if (out.absent("/action", 1, 'missing required property "action"')) return 1;
-      n++;
-    } else {
-      if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel")) {
-        if (out.fault("/action", 1, EXPECTED_60, x4)) return 1;
+    if (x2 !== undefined) {
+      if (!(x2 === "accept" || x2 === "decline" || x2 === "cancel")) {
+        if (out.fault("/action", 1, EXPECTED_60, x2)) return 1;
         n++;
       }
     }
@@ -8697,9 +8796,9 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
@@ -8728,9 +8827,9 @@ function e_JSONRPCResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
@@ -8743,9 +8842,9 @@ function e_JSONRPCError(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
   return true;
 }
@@ -8785,22 +8884,22 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
 function e_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  const p3 = o["serverInfo"];
+  if (p3 === undefined)
+    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_2, p2);
-  const p3 = o["serverInfo"];
-  if (p3 === undefined)
-    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["capabilities"];
-  if (p4 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ServerCapabilities(p4, d + 1))
     return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
@@ -8858,11 +8957,11 @@ function e_Implementation(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["version"];
-  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_2, p2);
   return true;
 }
@@ -8904,12 +9003,12 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
 function e_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resources"];
+  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resources"];
-  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
   return true;
 }
@@ -8928,13 +9027,13 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
 function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resourceTemplates"];
-  if (p2 === undefined)
-    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
@@ -8954,10 +9053,10 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
 function e_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
   return true;
 }
@@ -9016,6 +9115,8 @@ function e_Resource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -9031,8 +9132,6 @@ function e_Resource(v: unknown, d: number): boolean {
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["uri"];
-  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_17, p7);
   return true;
@@ -9043,6 +9142,9 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -9056,9 +9158,6 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["uriTemplate"];
-  if (p6 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_23, p6);
@@ -9068,15 +9167,15 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
 function e_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_17, p3);
   return true;
@@ -9085,16 +9184,16 @@ function e_TextResourceContents(v: unknown, d: number): boolean {
 function e_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p3 = o["blob"];
+  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
-  const p3 = o["blob"];
-  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_24, p3);
   return true;
@@ -9114,12 +9213,12 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
 function e_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["prompts"];
+  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["prompts"];
-  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
   return true;
 }
@@ -9139,13 +9238,13 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
 function e_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["messages"];
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  const p2 = o["messages"];
-  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -9195,9 +9294,9 @@ function e_PromptMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_ContentBlock(p1, d + 1)) return failedInType("/content", x_ContentBlock, p1);
   return true;
 }
@@ -9210,6 +9309,8 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_28, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
@@ -9225,8 +9326,6 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["uri"];
-  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_17, p8);
   return true;
@@ -9238,13 +9337,13 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_29, p0);
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["resource"];
-  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$2, p3);
   return true;
@@ -9275,12 +9374,12 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
 function e_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["tools"];
+  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["tools"];
-  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
   return true;
 }
@@ -9288,14 +9387,14 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
 function e_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["content"];
+  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["structuredContent"];
   if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_9, p2);
-  const p3 = o["content"];
-  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
   return true;
 }
@@ -9348,6 +9447,9 @@ function e_Tool(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p5 = o["inputSchema"];
+  if (p5 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -9359,9 +9461,6 @@ function e_Tool(v: unknown, d: number): boolean {
   const p4 = o["annotations"];
   if (p4 !== undefined && !g_ToolAnnotations(p4, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p4);
-  const p5 = o["inputSchema"];
-  if (p5 === undefined)
-    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
   const p6 = o["outputSchema"];
   if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
@@ -9422,19 +9521,19 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
 function e_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   const p2 = o["model"];
   if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_2, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
@@ -9444,9 +9543,9 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
   return true;
 }
@@ -9513,14 +9612,14 @@ function e_ImageContent(v: unknown, d: number): boolean {
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_45, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_24, p4);
   return true;
@@ -9534,14 +9633,14 @@ function e_AudioContent(v: unknown, d: number): boolean {
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_46, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_24, p4);
   return true;
@@ -9601,11 +9700,11 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
 function e_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["completion"];
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
   return true;
 }
@@ -9651,10 +9750,10 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
 function e_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
   return true;
 }
@@ -9662,12 +9761,12 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
@@ -9775,13 +9874,13 @@ function e_EnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
+  const p3 = o["enum"];
+  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_EnumSchema$1(p3, d + 1)) return failedIn("/enum");
   const p4 = o["enumNames"];
   if (p4 !== undefined && !g_EnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
@@ -9791,10 +9890,10 @@ function e_EnumSchema(v: unknown, d: number): boolean {
 function e_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["action"];
   if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
     return failedTest("/action", EXPECTED_60, p1);
   const p2 = o["content"];

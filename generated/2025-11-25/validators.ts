@@ -1252,7 +1252,8 @@ function x_Request(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -1327,7 +1328,8 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -1385,9 +1387,9 @@ function g_Error(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
   if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_4, p1);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_4, p1);
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
   return true;
 }
@@ -1403,17 +1405,19 @@ function x_Error(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/code", 1, 'missing required property "code"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x2)) {
-        if (out.fault("/code", 1, EXPECTED_4, x2)) return 1;
-        n++;
-      }
     }
     const x3 = o1["message"];
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
+      if (!Number.isInteger(x2)) {
+        if (out.fault("/code", 1, EXPECTED_4, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/message", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -1445,11 +1449,11 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
@@ -1475,26 +1479,28 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["id"];
+    if (x4 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+    const x5 = o1["params"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/params", 1, EXPECTED_3, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
-      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c7 = x_RequestId(x4, out, d + 1);
         if (out.lift(c7, "/id", 1)) return 1;
         n += c7;
       }
@@ -1543,7 +1549,8 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -1573,9 +1580,9 @@ function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
@@ -1601,20 +1608,22 @@ function x_JSONRPCResultResponse(v: unknown, out: IssueList, d: number): number 
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_Result(x5, d + 1)) {
-        const c6 = x_Result(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_Result(x4, d + 1)) {
+        const c6 = x_Result(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -1629,10 +1638,10 @@ function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   return true;
 }
@@ -1654,21 +1663,22 @@ function x_JSONRPCErrorResponse(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["id"];
-    if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["error"];
-    if (x5 === undefined) {
+    const x3 = o1["error"];
+    if (x3 === undefined) {
       if (out.absent("/error", 1, 'missing required property "error"')) return 1;
       n++;
-    } else {
-      if (!g_Error(x5, d + 1)) {
-        const c6 = x_Error(x5, out, d + 1);
+    }
+    const x4 = o1["id"];
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_Error(x3, d + 1)) {
+        const c6 = x_Error(x3, out, d + 1);
         if (out.lift(c6, "/error", 1)) return 1;
         n += c6;
       }
@@ -1718,10 +1728,10 @@ function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   if (!g_URLElicitationRequiredError$1(p2, d + 1)) return failedIn("/error");
   return true;
@@ -1744,29 +1754,30 @@ function x_URLElicitationRequiredError(v: unknown, out: IssueList, d: number): n
         n++;
       }
     }
-    const x3 = o1["id"];
-    if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["error"];
-    if (x5 === undefined) {
+    const x3 = o1["error"];
+    if (x3 === undefined) {
       if (out.absent("/error", 1, 'missing required property "error"')) return 1;
       n++;
-    } else {
-      if (!g_Error(x5, d + 1)) {
-        const c6 = x_Error(x5, out, d + 1);
+    }
+    const x4 = o1["id"];
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_Error(x3, d + 1)) {
+        const c6 = x_Error(x3, out, d + 1);
         if (out.lift(c6, "/error", 1)) return 1;
         n += c6;
       }
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/error", 1, EXPECTED_3, x5)) return 1;
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/error", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o7 = x5 as Readonly<Record<string, unknown>>;
+        const o7 = x3 as Readonly<Record<string, unknown>>;
         const x8 = o7["code"];
         if (x8 === undefined) {
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
@@ -1781,7 +1792,8 @@ function x_URLElicitationRequiredError(v: unknown, out: IssueList, d: number): n
         if (x9 === undefined) {
           if (out.absent("/error/data", 2, 'missing required property "data"')) return 1;
           n++;
-        } else {
+        }
+        if (x9 !== undefined) {
           if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
             if (out.fault("/error/data", 2, EXPECTED_3, x9)) return 1;
             n++;
@@ -1798,7 +1810,8 @@ function x_URLElicitationRequiredError(v: unknown, out: IssueList, d: number): n
               )
                 return 1;
               n++;
-            } else {
+            }
+            if (x11 !== undefined) {
               if (!Array.isArray(x11)) {
                 if (out.fault("/error/data/elicitations", 3, EXPECTED_8, x11)) return 1;
                 n++;
@@ -1965,7 +1978,8 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_CancelledNotificationParams(x4, d + 1)) {
         const c5 = x_CancelledNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -1982,17 +1996,17 @@ function g_InitializeRequestParams(v: unknown, d: number): boolean {
   const p0 = o["protocolVersion"];
   if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
-  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
-  const p1 = o["_meta"];
-  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["capabilities"];
   if (p2 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ClientCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ClientCapabilities, p2);
   const p3 = o["clientInfo"];
   if (p3 === undefined)
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
+  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (!g_ClientCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ClientCapabilities, p2);
   if (!g_Implementation(p3, d + 1)) return failedInType("/clientInfo", x_Implementation, p3);
   return true;
 }
@@ -2009,47 +2023,50 @@ function x_InitializeRequestParams(v: unknown, out: IssueList, d: number): numbe
       if (out.absent("/protocolVersion", 1, 'missing required property "protocolVersion"'))
         return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["capabilities"];
+    if (x3 === undefined) {
+      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
+      n++;
+    }
+    const x4 = o1["clientInfo"];
+    if (x4 === undefined) {
+      if (out.absent("/clientInfo", 1, 'missing required property "clientInfo"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/protocolVersion", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
-        const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["progressToken"];
-        if (x5 !== undefined) {
-          if (!g_ProgressToken(x5, d + 1 + 1)) {
-            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
-            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
-            n += c6;
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        const x7 = o6["progressToken"];
+        if (x7 !== undefined) {
+          if (!g_ProgressToken(x7, d + 1 + 1)) {
+            const c8 = x_ProgressToken(x7, out, d + 1 + 1);
+            if (out.lift(c8, "/_meta/progressToken", 2)) return 1;
+            n += c8;
           }
         }
       }
     }
-    const x7 = o1["capabilities"];
-    if (x7 === undefined) {
-      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
-      n++;
-    } else {
-      if (!g_ClientCapabilities(x7, d + 1)) {
-        const c8 = x_ClientCapabilities(x7, out, d + 1);
-        if (out.lift(c8, "/capabilities", 1)) return 1;
-        n += c8;
+    if (x3 !== undefined) {
+      if (!g_ClientCapabilities(x3, d + 1)) {
+        const c9 = x_ClientCapabilities(x3, out, d + 1);
+        if (out.lift(c9, "/capabilities", 1)) return 1;
+        n += c9;
       }
     }
-    const x9 = o1["clientInfo"];
-    if (x9 === undefined) {
-      if (out.absent("/clientInfo", 1, 'missing required property "clientInfo"')) return 1;
-      n++;
-    } else {
-      if (!g_Implementation(x9, d + 1)) {
-        const c10 = x_Implementation(x9, out, d + 1);
+    if (x4 !== undefined) {
+      if (!g_Implementation(x4, d + 1)) {
+        const c10 = x_Implementation(x4, out, d + 1);
         if (out.lift(c10, "/clientInfo", 1)) return 1;
         n += c10;
       }
@@ -2078,9 +2095,9 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_InitializeRequestParams(p3, d + 1))
     return failedInType("/params", x_InitializeRequestParams, p3);
   return true;
@@ -2117,20 +2134,22 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_InitializeRequestParams(x6, d + 1)) {
-        const c7 = x_InitializeRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_InitializeRequestParams(x5, d + 1)) {
+        const c7 = x_InitializeRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -2142,23 +2161,23 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
 function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  const p3 = o["capabilities"];
+  if (p3 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  const p4 = o["serverInfo"];
+  if (p4 === undefined)
+    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_2, p2);
-  const p3 = o["capabilities"];
-  if (p3 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ServerCapabilities(p3, d + 1))
     return failedInType("/capabilities", x_ServerCapabilities, p3);
-  const p4 = o["serverInfo"];
-  if (p4 === undefined)
-    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p4, d + 1)) return failedInType("/serverInfo", x_Implementation, p4);
   return true;
 }
@@ -2170,49 +2189,52 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["protocolVersion"];
-    if (x4 === undefined) {
+    const x2 = o1["protocolVersion"];
+    if (x2 === undefined) {
       if (out.absent("/protocolVersion", 1, 'missing required property "protocolVersion"'))
         return 1;
       n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/protocolVersion", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
     }
-    const x5 = o1["instructions"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["capabilities"];
-    if (x6 === undefined) {
+    const x3 = o1["capabilities"];
+    if (x3 === undefined) {
       if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
       n++;
-    } else {
-      if (!g_ServerCapabilities(x6, d + 1)) {
-        const c7 = x_ServerCapabilities(x6, out, d + 1);
-        if (out.lift(c7, "/capabilities", 1)) return 1;
-        n += c7;
-      }
     }
-    const x8 = o1["serverInfo"];
-    if (x8 === undefined) {
+    const x4 = o1["serverInfo"];
+    if (x4 === undefined) {
       if (out.absent("/serverInfo", 1, 'missing required property "serverInfo"')) return 1;
       n++;
-    } else {
-      if (!g_Implementation(x8, d + 1)) {
-        const c9 = x_Implementation(x8, out, d + 1);
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/protocolVersion", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["instructions"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_2, x7)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_ServerCapabilities(x3, d + 1)) {
+        const c8 = x_ServerCapabilities(x3, out, d + 1);
+        if (out.lift(c8, "/capabilities", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_Implementation(x4, d + 1)) {
+        const c9 = x_Implementation(x4, out, d + 1);
         if (out.lift(c9, "/serverInfo", 1)) return 1;
         n += c9;
       }
@@ -2776,6 +2798,8 @@ function g_ServerCapabilities$5(v: unknown, d: number): boolean {
 function g_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["src"];
+  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["theme"];
@@ -2783,8 +2807,6 @@ function g_Icon(v: unknown, d: number): boolean {
     return failedTest("/theme", EXPECTED_13, p1);
   const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
-  const p3 = o["src"];
-  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
   if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_14, p3);
   return true;
@@ -2797,46 +2819,47 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
+    const x2 = o1["src"];
+    if (x2 === undefined) {
+      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
+      n++;
     }
-    const x3 = o1["theme"];
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(x3 === "light" || x3 === "dark")) {
-        if (out.fault("/theme", 1, EXPECTED_13, x3)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["sizes"];
+    const x4 = o1["theme"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/sizes", 1, EXPECTED_8, x4)) return 1;
+      if (!(x4 === "light" || x4 === "dark")) {
+        if (out.fault("/theme", 1, EXPECTED_13, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["sizes"];
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/sizes", 1, EXPECTED_8, x5)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(typeof a5[i6] === "string")) {
-            if (out.fault("/sizes/" + i6, 2, EXPECTED_2, a5[i6])) return 1;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!(typeof a6[i7] === "string")) {
+            if (out.fault("/sizes/" + i7, 2, EXPECTED_2, a6[i7])) return 1;
             n++;
           }
         }
       }
     }
-    const x7 = o1["src"];
-    if (x7 === undefined) {
-      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/src", 1, EXPECTED_2, x7)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/src", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
-      if (!(typeof x7 !== "string" || isUri(x7))) {
-        if (out.fault("/src", 1, EXPECTED_14, x7)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/src", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
     }
@@ -2921,7 +2944,8 @@ function x_BaseMetadata(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -2943,11 +2967,11 @@ function g_Implementation(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["version"];
-  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_2, p2);
   const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string"))
@@ -2973,26 +2997,28 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["version"];
+    if (x3 === undefined) {
+      if (out.absent("/version", 1, 'missing required property "version"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x4 = o1["version"];
-    if (x4 === undefined) {
-      if (out.absent("/version", 1, 'missing required property "version"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/version", 1, EXPECTED_2, x4)) return 1;
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/version", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
@@ -3093,7 +3119,8 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -3115,14 +3142,14 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
 function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["progressToken"];
   if (p1 === undefined)
     return failedMissing("/progressToken", 'missing required property "progressToken"');
-  if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
   const p2 = o["progress"];
   if (p2 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
   if (!(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/progress", EXPECTED_16, p2);
   const p3 = o["total"];
@@ -3140,31 +3167,33 @@ function x_ProgressNotificationParams(v: unknown, out: IssueList, d: number): nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["progressToken"];
+    if (x2 === undefined) {
+      if (out.absent("/progressToken", 1, 'missing required property "progressToken"')) return 1;
+      n++;
+    }
+    const x3 = o1["progress"];
+    if (x3 === undefined) {
+      if (out.absent("/progress", 1, 'missing required property "progress"')) return 1;
+      n++;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
         n++;
       }
     }
-    const x4 = o1["progressToken"];
-    if (x4 === undefined) {
-      if (out.absent("/progressToken", 1, 'missing required property "progressToken"')) return 1;
-      n++;
-    } else {
-      if (!g_ProgressToken(x4, d + 1)) {
-        const c5 = x_ProgressToken(x4, out, d + 1);
-        if (out.lift(c5, "/progressToken", 1)) return 1;
-        n += c5;
+    if (x2 !== undefined) {
+      if (!g_ProgressToken(x2, d + 1)) {
+        const c6 = x_ProgressToken(x2, out, d + 1);
+        if (out.lift(c6, "/progressToken", 1)) return 1;
+        n += c6;
       }
     }
-    const x6 = o1["progress"];
-    if (x6 === undefined) {
-      if (out.absent("/progress", 1, 'missing required property "progress"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/progress", 1, EXPECTED_16, x6)) return 1;
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/progress", 1, EXPECTED_16, x3)) return 1;
         n++;
       }
     }
@@ -3238,7 +3267,8 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_ProgressNotificationParams(x4, d + 1)) {
         const c5 = x_ProgressNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -3312,9 +3342,9 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
@@ -3343,17 +3373,19 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["id"];
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -3462,7 +3494,8 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -3484,12 +3517,12 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resources"];
+  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resources"];
-  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
   return true;
 }
@@ -3501,31 +3534,32 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["resources"];
-    if (x6 === undefined) {
+    const x2 = o1["resources"];
+    if (x2 === undefined) {
       if (out.absent("/resources", 1, 'missing required property "resources"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/resources", 1, EXPECTED_8, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/resources", 1, EXPECTED_8, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Resource(a7[i8], d + 1 + 1)) {
             const c9 = x_Resource(a7[i8], out, d + 1 + 1);
@@ -3603,7 +3637,8 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -3625,13 +3660,13 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resourceTemplates"];
-  if (p2 === undefined)
-    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
@@ -3643,32 +3678,33 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["resourceTemplates"];
-    if (x6 === undefined) {
+    const x2 = o1["resourceTemplates"];
+    if (x2 === undefined) {
       if (out.absent("/resourceTemplates", 1, 'missing required property "resourceTemplates"'))
         return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/resourceTemplates", 1, EXPECTED_8, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/resourceTemplates", 1, EXPECTED_8, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_ResourceTemplate(a7[i8], d + 1 + 1)) {
             const c9 = x_ResourceTemplate(a7[i8], out, d + 1 + 1);
@@ -3700,10 +3736,10 @@ function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
 function g_ResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -3716,34 +3752,35 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["progressToken"];
+        if (x5 !== undefined) {
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
+            n += c6;
           }
         }
       }
     }
-    const x6 = o1["uri"];
-    if (x6 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
     }
@@ -3763,10 +3800,10 @@ function g_ResourceRequestParams$1(v: unknown, d: number): boolean {
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -3779,34 +3816,35 @@ function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): num
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["progressToken"];
+        if (x5 !== undefined) {
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
+            n += c6;
           }
         }
       }
     }
-    const x6 = o1["uri"];
-    if (x6 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
     }
@@ -3834,9 +3872,9 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_ReadResourceRequestParams(p3, d + 1))
     return failedInType("/params", x_ReadResourceRequestParams, p3);
   return true;
@@ -3873,20 +3911,22 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_ReadResourceRequestParams(x6, d + 1)) {
-        const c7 = x_ReadResourceRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_ReadResourceRequestParams(x5, d + 1)) {
+        const c7 = x_ReadResourceRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -3898,10 +3938,10 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
   return true;
 }
@@ -3913,23 +3953,24 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o4 = v as Readonly<Record<string, unknown>>;
-    const x5 = o4["_meta"];
-    if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+    const x5 = o4["contents"];
+    if (x5 === undefined) {
+      if (out.absent("/contents", 1, 'missing required property "contents"')) return 1;
+      n++;
+    }
+    const x6 = o4["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
         n++;
       }
     }
-    const x7 = o4["contents"];
-    if (x7 === undefined) {
-      if (out.absent("/contents", 1, 'missing required property "contents"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/contents", 1, EXPECTED_8, x7)) return 1;
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/contents", 1, EXPECTED_8, x5)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
+        const a8 = x5 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (!(
             g_TextResourceContents(a8[i9], d + 1 + 1) || g_BlobResourceContents(a8[i9], d + 1 + 1)
@@ -4038,10 +4079,10 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, d: number
 function g_SubscribeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -4054,34 +4095,35 @@ function x_SubscribeRequestParams(v: unknown, out: IssueList, d: number): number
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["progressToken"];
+        if (x5 !== undefined) {
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
+            n += c6;
           }
         }
       }
     }
-    const x6 = o1["uri"];
-    if (x6 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
     }
@@ -4109,9 +4151,9 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_SubscribeRequestParams(p3, d + 1))
     return failedInType("/params", x_SubscribeRequestParams, p3);
   return true;
@@ -4148,20 +4190,22 @@ function x_SubscribeRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_SubscribeRequestParams(x6, d + 1)) {
-        const c7 = x_SubscribeRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_SubscribeRequestParams(x5, d + 1)) {
+        const c7 = x_SubscribeRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -4173,10 +4217,10 @@ function x_SubscribeRequest(v: unknown, out: IssueList, d: number): number {
 function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -4189,34 +4233,35 @@ function x_UnsubscribeRequestParams(v: unknown, out: IssueList, d: number): numb
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["progressToken"];
+        if (x5 !== undefined) {
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
+            n += c6;
           }
         }
       }
     }
-    const x6 = o1["uri"];
-    if (x6 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
     }
@@ -4244,9 +4289,9 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_UnsubscribeRequestParams(p3, d + 1))
     return failedInType("/params", x_UnsubscribeRequestParams, p3);
   return true;
@@ -4283,20 +4328,22 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_UnsubscribeRequestParams(x6, d + 1)) {
-        const c7 = x_UnsubscribeRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_UnsubscribeRequestParams(x5, d + 1)) {
+        const c7 = x_UnsubscribeRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -4308,11 +4355,11 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, d: number): number {
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1))
     return failedIn("/_meta");
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -4325,24 +4372,25 @@ function x_ResourceUpdatedNotificationParams(v: unknown, out: IssueList, _d: num
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["uri"];
-    if (x4 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x4)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x4)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
     }
@@ -4402,7 +4450,8 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, d: number): n
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_ResourceUpdatedNotificationParams(x4, d + 1)) {
         const c5 = x_ResourceUpdatedNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -4418,6 +4467,8 @@ function g_Resource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -4433,8 +4484,6 @@ function g_Resource(v: unknown, d: number): boolean {
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["uri"];
-  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
   const p8 = o["icons"];
@@ -4453,66 +4502,68 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["mimeType"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x5)) return 1;
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["size"];
+    const x6 = o1["mimeType"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) {
-        if (out.fault("/size", 1, EXPECTED_4, x6)) return 1;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["_meta"];
+    const x7 = o1["size"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/size", 1, EXPECTED_4, x7)) return 1;
         n++;
       }
     }
-    const x9 = o1["annotations"];
-    if (x9 !== undefined) {
-      if (!g_Annotations(x9, d + 1)) {
-        const c10 = x_Annotations(x9, out, d + 1);
-        if (out.lift(c10, "/annotations", 1)) return 1;
-        n += c10;
-      }
-    }
-    const x11 = o1["uri"];
-    if (x11 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x11)) return 1;
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x8)) return 1;
         n++;
       }
-      if (!(typeof x11 !== "string" || isUri(x11))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x11)) return 1;
+    }
+    const x10 = o1["annotations"];
+    if (x10 !== undefined) {
+      if (!g_Annotations(x10, d + 1)) {
+        const c11 = x_Annotations(x10, out, d + 1);
+        if (out.lift(c11, "/annotations", 1)) return 1;
+        n += c11;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x3)) return 1;
         n++;
       }
     }
@@ -4556,6 +4607,9 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -4569,9 +4623,6 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["uriTemplate"];
-  if (p6 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_26, p6);
@@ -4591,59 +4642,61 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["uriTemplate"];
+    if (x3 === undefined) {
+      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["mimeType"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x5)) return 1;
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["_meta"];
+    const x6 = o1["mimeType"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
         n++;
       }
     }
-    const x8 = o1["annotations"];
-    if (x8 !== undefined) {
-      if (!g_Annotations(x8, d + 1)) {
-        const c9 = x_Annotations(x8, out, d + 1);
-        if (out.lift(c9, "/annotations", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["uriTemplate"];
-    if (x10 === undefined) {
-      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_2, x10)) return 1;
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
         n++;
       }
-      if (!(typeof x10 !== "string" || isUriTemplate(x10))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_26, x10)) return 1;
+    }
+    const x9 = o1["annotations"];
+    if (x9 !== undefined) {
+      if (!g_Annotations(x9, d + 1)) {
+        const c10 = x_Annotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_26, x3)) return 1;
         n++;
       }
     }
@@ -4685,12 +4738,12 @@ function g_ResourceTemplate$2(v: unknown, d: number): boolean {
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_ResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
@@ -4703,31 +4756,32 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
+    }
+    const x3 = o1["mimeType"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x5)) return 1;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
     }
@@ -4743,15 +4797,15 @@ function g_ResourceContents$1(v: unknown, _d: number): boolean {
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_14, p3);
   return true;
@@ -4764,41 +4818,43 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["text"];
-    if (x5 === undefined) {
+    const x2 = o1["text"];
+    if (x2 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_2, x5)) return 1;
+    }
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x6 = o1["uri"];
-    if (x6 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x3)) return 1;
         n++;
       }
     }
@@ -4814,16 +4870,16 @@ function g_TextResourceContents$1(v: unknown, _d: number): boolean {
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p3 = o["blob"];
+  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
-  const p3 = o["blob"];
-  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_27, p3);
   return true;
@@ -4836,45 +4892,47 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x5)) return 1;
+    }
+    const x3 = o1["blob"];
+    if (x3 === undefined) {
+      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
+      n++;
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x6 = o1["blob"];
-    if (x6 === undefined) {
-      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/blob", 1, EXPECTED_2, x6)) return 1;
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isByte(x6))) {
-        if (out.fault("/blob", 1, EXPECTED_27, x6)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/blob", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isByte(x3))) {
+        if (out.fault("/blob", 1, EXPECTED_27, x3)) return 1;
         n++;
       }
     }
@@ -4936,7 +4994,8 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -4958,12 +5017,12 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["prompts"];
+  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["prompts"];
-  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
   return true;
 }
@@ -4975,31 +5034,32 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["prompts"];
-    if (x6 === undefined) {
+    const x2 = o1["prompts"];
+    if (x2 === undefined) {
       if (out.absent("/prompts", 1, 'missing required property "prompts"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/prompts", 1, EXPECTED_8, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/prompts", 1, EXPECTED_8, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Prompt(a7[i8], d + 1 + 1)) {
             const c9 = x_Prompt(a7[i8], out, d + 1 + 1);
@@ -5052,7 +5112,8 @@ function x_GetPromptRequestParams(v: unknown, out: IssueList, d: number): number
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -5124,9 +5185,9 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_GetPromptRequestParams(p3, d + 1))
     return failedInType("/params", x_GetPromptRequestParams, p3);
   return true;
@@ -5163,20 +5224,22 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_GetPromptRequestParams(x6, d + 1)) {
-        const c7 = x_GetPromptRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_GetPromptRequestParams(x5, d + 1)) {
+        const c7 = x_GetPromptRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -5188,13 +5251,13 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["messages"];
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  const p2 = o["messages"];
-  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -5206,30 +5269,31 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["messages"];
-    if (x5 === undefined) {
+    const x2 = o1["messages"];
+    if (x2 === undefined) {
       if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/messages", 1, EXPECTED_8, x5)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/messages", 1, EXPECTED_8, x2)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
+        const a6 = x2 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (!g_PromptMessage(a6[i7], d + 1 + 1)) {
             const c8 = x_PromptMessage(a6[i7], out, d + 1 + 1);
@@ -5289,7 +5353,8 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -5405,7 +5470,8 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -5455,9 +5521,9 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_ContentBlock(p1, d + 1)) return failedInType("/content", x_ContentBlock, p1);
   return true;
 }
@@ -5473,20 +5539,22 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x2, d + 1)) {
-        const c3 = x_Role(x2, out, d + 1);
-        if (out.lift(c3, "/role", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x3 = o1["content"];
+    if (x3 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (!g_ContentBlock(x4, d + 1)) {
-        const c5 = x_ContentBlock(x4, out, d + 1);
+    }
+    if (x2 !== undefined) {
+      if (!g_Role(x2, d + 1)) {
+        const c4 = x_Role(x2, out, d + 1);
+        if (out.lift(c4, "/role", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_ContentBlock(x3, d + 1)) {
+        const c5 = x_ContentBlock(x3, out, d + 1);
         if (out.lift(c5, "/content", 1)) return 1;
         n += c5;
       }
@@ -5503,6 +5571,8 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_31, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
@@ -5518,8 +5588,6 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["uri"];
-  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
   const p9 = o["icons"];
@@ -5548,66 +5616,68 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["uri"];
+    if (x4 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["title"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["description"];
+    const x5 = o1["title"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["mimeType"];
+    const x6 = o1["description"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
+        if (out.fault("/description", 1, EXPECTED_2, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["size"];
+    const x7 = o1["mimeType"];
     if (x7 !== undefined) {
-      if (!Number.isInteger(x7)) {
-        if (out.fault("/size", 1, EXPECTED_4, x7)) return 1;
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x7)) return 1;
         n++;
       }
     }
-    const x8 = o1["_meta"];
+    const x8 = o1["size"];
     if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x8)) return 1;
+      if (!Number.isInteger(x8)) {
+        if (out.fault("/size", 1, EXPECTED_4, x8)) return 1;
         n++;
       }
     }
-    const x10 = o1["annotations"];
-    if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1)) {
-        const c11 = x_Annotations(x10, out, d + 1);
-        if (out.lift(c11, "/annotations", 1)) return 1;
-        n += c11;
-      }
-    }
-    const x12 = o1["uri"];
-    if (x12 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x12 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x12)) return 1;
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x9)) return 1;
         n++;
       }
-      if (!(typeof x12 !== "string" || isUri(x12))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x12)) return 1;
+    }
+    const x11 = o1["annotations"];
+    if (x11 !== undefined) {
+      if (!g_Annotations(x11, d + 1)) {
+        const c12 = x_Annotations(x11, out, d + 1);
+        if (out.lift(c12, "/annotations", 1)) return 1;
+        n += c12;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "string" || isUri(x4))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x4)) return 1;
         n++;
       }
     }
@@ -5652,13 +5722,13 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["resource"];
-  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$2, p3);
   return true;
@@ -5681,35 +5751,36 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x6 = o4["_meta"];
-    if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+    const x6 = o4["resource"];
+    if (x6 === undefined) {
+      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
+      n++;
+    }
+    const x7 = o4["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
         n++;
       }
     }
-    const x8 = o4["annotations"];
-    if (x8 !== undefined) {
-      if (!g_Annotations(x8, d + 1)) {
-        const c9 = x_Annotations(x8, out, d + 1);
-        if (out.lift(c9, "/annotations", 1)) return 1;
-        n += c9;
+    const x9 = o4["annotations"];
+    if (x9 !== undefined) {
+      if (!g_Annotations(x9, d + 1)) {
+        const c10 = x_Annotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
       }
     }
-    const x10 = o4["resource"];
-    if (x10 === undefined) {
-      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
-      n++;
-    } else {
-      if (!(g_TextResourceContents(x10, d + 1) || g_BlobResourceContents(x10, d + 1))) {
+    if (x6 !== undefined) {
+      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
         const u12 = out.union("/resource", 1);
-        const c13 = x_TextResourceContents(x10, out, d + 1);
+        const c13 = x_TextResourceContents(x6, out, d + 1);
         out.lift(c13, "/resource", 1);
         u12.member("TextResourceContents");
-        const c14 = x_BlobResourceContents(x10, out, d + 1);
+        const c14 = x_BlobResourceContents(x6, out, d + 1);
         out.lift(c14, "/resource", 1);
         u12.member("BlobResourceContents");
-        const c11 = u12.pick(EXPECTED_21, x10);
+        const c11 = u12.pick(EXPECTED_21, x6);
         if (!out.all) return 1;
         n += c11;
       }
@@ -5838,7 +5909,8 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -5860,12 +5932,12 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["tools"];
+  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["tools"];
-  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
   return true;
 }
@@ -5877,31 +5949,32 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["tools"];
-    if (x6 === undefined) {
+    const x2 = o1["tools"];
+    if (x2 === undefined) {
       if (out.absent("/tools", 1, 'missing required property "tools"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/tools", 1, EXPECTED_8, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/tools", 1, EXPECTED_8, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Tool(a7[i8], d + 1 + 1)) {
             const c9 = x_Tool(a7[i8], out, d + 1 + 1);
@@ -5933,6 +6006,8 @@ function g_ListToolsResult$2(v: unknown, d: number): boolean {
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["content"];
+  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["structuredContent"];
@@ -5940,8 +6015,6 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p2);
-  const p3 = o["content"];
-  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
   return true;
 }
@@ -5953,37 +6026,38 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["structuredContent"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/structuredContent", 1, EXPECTED_3, x4)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["isError"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_12, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["content"];
-    if (x7 === undefined) {
+    const x2 = o1["content"];
+    if (x2 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/content", 1, EXPECTED_8, x7)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["structuredContent"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/structuredContent", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["isError"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_12, x7)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/content", 1, EXPECTED_8, x2)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
+        const a8 = x2 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (!g_ContentBlock(a8[i9], d + 1 + 1)) {
             const c10 = x_ContentBlock(a8[i9], out, d + 1 + 1);
@@ -6044,7 +6118,8 @@ function x_CallToolRequestParams(v: unknown, out: IssueList, d: number): number 
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -6111,9 +6186,9 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CallToolRequestParams(p3, d + 1))
     return failedInType("/params", x_CallToolRequestParams, p3);
   return true;
@@ -6150,20 +6225,22 @@ function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_CallToolRequestParams(x6, d + 1)) {
-        const c7 = x_CallToolRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_CallToolRequestParams(x5, d + 1)) {
+        const c7 = x_CallToolRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -6324,6 +6401,9 @@ function g_Tool(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p6 = o["inputSchema"];
+  if (p6 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -6338,9 +6418,6 @@ function g_Tool(v: unknown, d: number): boolean {
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p5);
-  const p6 = o["inputSchema"];
-  if (p6 === undefined)
-    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!g_Tool$2(p6, d + 1)) return failedIn("/inputSchema");
   const p7 = o["outputSchema"];
   if (p7 !== undefined && !g_Tool$5(p7, d + 1)) return failedIn("/outputSchema");
@@ -6360,59 +6437,61 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["inputSchema"];
+    if (x3 === undefined) {
+      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["_meta"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x7 = o1["execution"];
-    if (x7 !== undefined) {
-      if (!g_ToolExecution(x7, d + 1)) {
-        const c8 = x_ToolExecution(x7, out, d + 1);
-        if (out.lift(c8, "/execution", 1)) return 1;
-        n += c8;
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+        n++;
       }
     }
-    const x9 = o1["annotations"];
-    if (x9 !== undefined) {
-      if (!g_ToolAnnotations(x9, d + 1)) {
-        const c10 = x_ToolAnnotations(x9, out, d + 1);
-        if (out.lift(c10, "/annotations", 1)) return 1;
-        n += c10;
+    const x8 = o1["execution"];
+    if (x8 !== undefined) {
+      if (!g_ToolExecution(x8, d + 1)) {
+        const c9 = x_ToolExecution(x8, out, d + 1);
+        if (out.lift(c9, "/execution", 1)) return 1;
+        n += c9;
       }
     }
-    const x11 = o1["inputSchema"];
-    if (x11 === undefined) {
-      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
-      n++;
-    } else {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-        if (out.fault("/inputSchema", 1, EXPECTED_3, x11)) return 1;
+    const x10 = o1["annotations"];
+    if (x10 !== undefined) {
+      if (!g_ToolAnnotations(x10, d + 1)) {
+        const c11 = x_ToolAnnotations(x10, out, d + 1);
+        if (out.lift(c11, "/annotations", 1)) return 1;
+        n += c11;
+      }
+    }
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o12 = x11 as Readonly<Record<string, unknown>>;
+        const o12 = x3 as Readonly<Record<string, unknown>>;
         const x13 = o12["type"];
         if (x13 === undefined) {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
@@ -6708,7 +6787,8 @@ function x_RelatedTaskMetadata(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/taskId", 1, 'missing required property "taskId"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/taskId", 1, EXPECTED_2, x2)) return 1;
         n++;
@@ -6723,22 +6803,22 @@ function g_Task(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
   if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
-  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
   const p1 = o["status"];
   if (p1 === undefined) return failedMissing("/status", 'missing required property "status"');
+  const p3 = o["createdAt"];
+  if (p3 === undefined) return failedMissing("/createdAt", 'missing required property "createdAt"');
+  const p4 = o["lastUpdatedAt"];
+  if (p4 === undefined)
+    return failedMissing("/lastUpdatedAt", 'missing required property "lastUpdatedAt"');
+  const p5 = o["ttl"];
+  if (p5 === undefined) return failedMissing("/ttl", 'missing required property "ttl"');
+  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
   if (!g_TaskStatus(p1, d + 1)) return failedInType("/status", x_TaskStatus, p1);
   const p2 = o["statusMessage"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/statusMessage", EXPECTED_2, p2);
-  const p3 = o["createdAt"];
-  if (p3 === undefined) return failedMissing("/createdAt", 'missing required property "createdAt"');
   if (!(typeof p3 === "string")) return failedTest("/createdAt", EXPECTED_2, p3);
-  const p4 = o["lastUpdatedAt"];
-  if (p4 === undefined)
-    return failedMissing("/lastUpdatedAt", 'missing required property "lastUpdatedAt"');
   if (!(typeof p4 === "string")) return failedTest("/lastUpdatedAt", EXPECTED_2, p4);
-  const p5 = o["ttl"];
-  if (p5 === undefined) return failedMissing("/ttl", 'missing required property "ttl"');
   if (!(Number.isInteger(p5) || p5 === null || p5 === null))
     return failedTest("/ttl", EXPECTED_40, p5);
   const p6 = o["pollInterval"];
@@ -6757,57 +6837,62 @@ function x_Task(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/taskId", 1, 'missing required property "taskId"')) return 1;
       n++;
-    } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/taskId", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
     }
     const x3 = o1["status"];
     if (x3 === undefined) {
       if (out.absent("/status", 1, 'missing required property "status"')) return 1;
       n++;
-    } else {
-      if (!g_TaskStatus(x3, d + 1)) {
-        const c4 = x_TaskStatus(x3, out, d + 1);
-        if (out.lift(c4, "/status", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["statusMessage"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/statusMessage", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["createdAt"];
-    if (x6 === undefined) {
+    const x4 = o1["createdAt"];
+    if (x4 === undefined) {
       if (out.absent("/createdAt", 1, 'missing required property "createdAt"')) return 1;
       n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/createdAt", 1, EXPECTED_2, x6)) return 1;
-        n++;
-      }
     }
-    const x7 = o1["lastUpdatedAt"];
-    if (x7 === undefined) {
+    const x5 = o1["lastUpdatedAt"];
+    if (x5 === undefined) {
       if (out.absent("/lastUpdatedAt", 1, 'missing required property "lastUpdatedAt"')) return 1;
       n++;
-    } else {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/lastUpdatedAt", 1, EXPECTED_2, x7)) return 1;
+    }
+    const x6 = o1["ttl"];
+    if (x6 === undefined) {
+      if (out.absent("/ttl", 1, 'missing required property "ttl"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/taskId", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x8 = o1["ttl"];
-    if (x8 === undefined) {
-      if (out.absent("/ttl", 1, 'missing required property "ttl"')) return 1;
-      n++;
-    } else {
-      if (!(Number.isInteger(x8) || x8 === null || x8 === null)) {
-        if (out.fault("/ttl", 1, EXPECTED_40, x8)) return 1;
+    if (x3 !== undefined) {
+      if (!g_TaskStatus(x3, d + 1)) {
+        const c7 = x_TaskStatus(x3, out, d + 1);
+        if (out.lift(c7, "/status", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["statusMessage"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/statusMessage", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/createdAt", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/lastUpdatedAt", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    if (x6 !== undefined) {
+      if (!(Number.isInteger(x6) || x6 === null || x6 === null)) {
+        if (out.fault("/ttl", 1, EXPECTED_40, x6)) return 1;
         n++;
       }
     }
@@ -6825,10 +6910,10 @@ function x_Task(v: unknown, out: IssueList, d: number): number {
 function g_CreateTaskResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["task"];
   if (p1 === undefined) return failedMissing("/task", 'missing required property "task"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_Task(p1, d + 1)) return failedInType("/task", x_Task, p1);
   return true;
 }
@@ -6840,20 +6925,21 @@ function x_CreateTaskResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["task"];
+    if (x2 === undefined) {
+      if (out.absent("/task", 1, 'missing required property "task"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["task"];
-    if (x4 === undefined) {
-      if (out.absent("/task", 1, 'missing required property "task"')) return 1;
-      n++;
-    } else {
-      if (!g_Task(x4, d + 1)) {
-        const c5 = x_Task(x4, out, d + 1);
+    if (x2 !== undefined) {
+      if (!g_Task(x2, d + 1)) {
+        const c5 = x_Task(x2, out, d + 1);
         if (out.lift(c5, "/task", 1)) return 1;
         n += c5;
       }
@@ -6878,9 +6964,9 @@ function g_GetTaskRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_GetTaskRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
@@ -6916,28 +7002,31 @@ function x_GetTaskRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/params", 1, EXPECTED_3, x6)) return 1;
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/params", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
-        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const o7 = x5 as Readonly<Record<string, unknown>>;
         const x8 = o7["taskId"];
         if (x8 === undefined) {
           if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
           n++;
-        } else {
+        }
+        if (x8 !== undefined) {
           if (!(typeof x8 === "string")) {
             if (out.fault("/params/taskId", 2, EXPECTED_2, x8)) return 1;
             n++;
@@ -6990,9 +7079,9 @@ function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_GetTaskPayloadRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
@@ -7028,28 +7117,31 @@ function x_GetTaskPayloadRequest(v: unknown, out: IssueList, d: number): number 
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/params", 1, EXPECTED_3, x6)) return 1;
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/params", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
-        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const o7 = x5 as Readonly<Record<string, unknown>>;
         const x8 = o7["taskId"];
         if (x8 === undefined) {
           if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
           n++;
-        } else {
+        }
+        if (x8 !== undefined) {
           if (!(typeof x8 === "string")) {
             if (out.fault("/params/taskId", 2, EXPECTED_2, x8)) return 1;
             n++;
@@ -7112,9 +7204,9 @@ function g_CancelTaskRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CancelTaskRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
@@ -7150,28 +7242,31 @@ function x_CancelTaskRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/params", 1, EXPECTED_3, x6)) return 1;
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/params", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
-        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const o7 = x5 as Readonly<Record<string, unknown>>;
         const x8 = o7["taskId"];
         if (x8 === undefined) {
           if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
           n++;
-        } else {
+        }
+        if (x8 !== undefined) {
           if (!(typeof x8 === "string")) {
             if (out.fault("/params/taskId", 2, EXPECTED_2, x8)) return 1;
             n++;
@@ -7262,7 +7357,8 @@ function x_ListTasksRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -7284,12 +7380,12 @@ function x_ListTasksRequest(v: unknown, out: IssueList, d: number): number {
 function g_ListTasksResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["tasks"];
+  if (p2 === undefined) return failedMissing("/tasks", 'missing required property "tasks"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["tasks"];
-  if (p2 === undefined) return failedMissing("/tasks", 'missing required property "tasks"');
   if (!g_ListTasksResult$2(p2, d + 1)) return failedIn("/tasks");
   return true;
 }
@@ -7301,31 +7397,32 @@ function x_ListTasksResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["tasks"];
-    if (x6 === undefined) {
+    const x2 = o1["tasks"];
+    if (x2 === undefined) {
       if (out.absent("/tasks", 1, 'missing required property "tasks"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/tasks", 1, EXPECTED_8, x6)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["nextCursor"];
+    if (x5 !== undefined) {
+      if (!g_Cursor(x5, d + 1)) {
+        const c6 = x_Cursor(x5, out, d + 1);
+        if (out.lift(c6, "/nextCursor", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/tasks", 1, EXPECTED_8, x2)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x2 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!g_Task(a7[i8], d + 1 + 1)) {
             const c9 = x_Task(a7[i8], out, d + 1 + 1);
@@ -7422,7 +7519,8 @@ function x_TaskStatusNotification(v: unknown, out: IssueList, d: number): number
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_TaskStatusNotificationParams(x4, d + 1)) {
         const c5 = x_TaskStatusNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -7455,7 +7553,8 @@ function x_SetLevelRequestParams(v: unknown, out: IssueList, d: number): number 
     if (x2 === undefined) {
       if (out.absent("/level", 1, 'missing required property "level"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!g_LoggingLevel(x2, d + 1)) {
         const c3 = x_LoggingLevel(x2, out, d + 1);
         if (out.lift(c3, "/level", 1)) return 1;
@@ -7503,9 +7602,9 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_SetLevelRequestParams(p3, d + 1))
     return failedInType("/params", x_SetLevelRequestParams, p3);
   return true;
@@ -7542,20 +7641,22 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_SetLevelRequestParams(x6, d + 1)) {
-        const c7 = x_SetLevelRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_SetLevelRequestParams(x5, d + 1)) {
+        const c7 = x_SetLevelRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -7568,11 +7669,11 @@ function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p2 = o["level"];
+  if (p2 === undefined) return failedMissing("/level", 'missing required property "level"');
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_LoggingMessageNotificationParams$1(p1, d + 1))
     return failedIn("/_meta");
-  const p2 = o["level"];
-  if (p2 === undefined) return failedMissing("/level", 'missing required property "level"');
   if (!g_LoggingLevel(p2, d + 1)) return failedInType("/level", x_LoggingLevel, p2);
   const p3 = o["logger"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/logger", EXPECTED_2, p3);
@@ -7591,20 +7692,21 @@ function x_LoggingMessageNotificationParams(v: unknown, out: IssueList, d: numbe
       if (out.absent("/data", 1, 'missing required property "data"')) return 1;
       n++;
     }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+    const x3 = o1["level"];
+    if (x3 === undefined) {
+      if (out.absent("/level", 1, 'missing required property "level"')) return 1;
+      n++;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["level"];
-    if (x5 === undefined) {
-      if (out.absent("/level", 1, 'missing required property "level"')) return 1;
-      n++;
-    } else {
-      if (!g_LoggingLevel(x5, d + 1)) {
-        const c6 = x_LoggingLevel(x5, out, d + 1);
+    if (x3 !== undefined) {
+      if (!g_LoggingLevel(x3, d + 1)) {
+        const c6 = x_LoggingLevel(x3, out, d + 1);
         if (out.lift(c6, "/level", 1)) return 1;
         n += c6;
       }
@@ -7672,7 +7774,8 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_LoggingMessageNotificationParams(x4, d + 1)) {
         const c5 = x_LoggingMessageNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -7719,6 +7822,10 @@ function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  const p11 = o["messages"];
+  if (p11 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_2, p0);
@@ -7728,8 +7835,6 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/temperature", EXPECTED_16, p2);
-  const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
   if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_4, p3);
   const p4 = o["metadata"];
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
@@ -7750,8 +7855,6 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
     return failedInType("/modelPreferences", x_ModelPreferences, p9);
   const p10 = o["tools"];
   if (p10 !== undefined && !g_CreateMessageRequestParams$3(p10, d + 1)) return failedIn("/tools");
-  const p11 = o["messages"];
-  if (p11 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_CreateMessageRequestParams$4(p11, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -7763,126 +7866,128 @@ function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["systemPrompt"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/systemPrompt", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["includeContext"];
-    if (x3 !== undefined) {
-      if (!(x3 === "none" || x3 === "thisServer" || x3 === "allServers")) {
-        if (out.fault("/includeContext", 1, EXPECTED_49, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["temperature"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
-        if (out.fault("/temperature", 1, EXPECTED_16, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["maxTokens"];
-    if (x5 === undefined) {
+    const x2 = o1["maxTokens"];
+    if (x2 === undefined) {
       if (out.absent("/maxTokens", 1, 'missing required property "maxTokens"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x5)) {
-        if (out.fault("/maxTokens", 1, EXPECTED_4, x5)) return 1;
+    }
+    const x3 = o1["messages"];
+    if (x3 === undefined) {
+      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
+      n++;
+    }
+    const x4 = o1["systemPrompt"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/systemPrompt", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x6 = o1["metadata"];
+    const x5 = o1["includeContext"];
+    if (x5 !== undefined) {
+      if (!(x5 === "none" || x5 === "thisServer" || x5 === "allServers")) {
+        if (out.fault("/includeContext", 1, EXPECTED_49, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["temperature"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) {
-        if (out.fault("/metadata", 1, EXPECTED_3, x6)) return 1;
+      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+        if (out.fault("/temperature", 1, EXPECTED_16, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (!Number.isInteger(x2)) {
+        if (out.fault("/maxTokens", 1, EXPECTED_4, x2)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["metadata"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+      if (!(typeof x7 === "object" && x7 !== null && !Array.isArray(x7))) {
+        if (out.fault("/metadata", 1, EXPECTED_3, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x8)) return 1;
         n++;
       } else {
-        const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8["progressToken"];
-        if (x9 !== undefined) {
-          if (!g_ProgressToken(x9, d + 1 + 1)) {
-            const c10 = x_ProgressToken(x9, out, d + 1 + 1);
-            if (out.lift(c10, "/_meta/progressToken", 2)) return 1;
-            n += c10;
+        const o9 = x8 as Readonly<Record<string, unknown>>;
+        const x10 = o9["progressToken"];
+        if (x10 !== undefined) {
+          if (!g_ProgressToken(x10, d + 1 + 1)) {
+            const c11 = x_ProgressToken(x10, out, d + 1 + 1);
+            if (out.lift(c11, "/_meta/progressToken", 2)) return 1;
+            n += c11;
           }
         }
       }
     }
-    const x11 = o1["task"];
-    if (x11 !== undefined) {
-      if (!g_TaskMetadata(x11, d + 1)) {
-        const c12 = x_TaskMetadata(x11, out, d + 1);
-        if (out.lift(c12, "/task", 1)) return 1;
-        n += c12;
+    const x12 = o1["task"];
+    if (x12 !== undefined) {
+      if (!g_TaskMetadata(x12, d + 1)) {
+        const c13 = x_TaskMetadata(x12, out, d + 1);
+        if (out.lift(c13, "/task", 1)) return 1;
+        n += c13;
       }
     }
-    const x13 = o1["toolChoice"];
-    if (x13 !== undefined) {
-      if (!g_ToolChoice(x13, d + 1)) {
-        const c14 = x_ToolChoice(x13, out, d + 1);
-        if (out.lift(c14, "/toolChoice", 1)) return 1;
-        n += c14;
+    const x14 = o1["toolChoice"];
+    if (x14 !== undefined) {
+      if (!g_ToolChoice(x14, d + 1)) {
+        const c15 = x_ToolChoice(x14, out, d + 1);
+        if (out.lift(c15, "/toolChoice", 1)) return 1;
+        n += c15;
       }
     }
-    const x15 = o1["stopSequences"];
-    if (x15 !== undefined) {
-      if (!Array.isArray(x15)) {
-        if (out.fault("/stopSequences", 1, EXPECTED_8, x15)) return 1;
+    const x16 = o1["stopSequences"];
+    if (x16 !== undefined) {
+      if (!Array.isArray(x16)) {
+        if (out.fault("/stopSequences", 1, EXPECTED_8, x16)) return 1;
         n++;
       } else {
-        const a16 = x15 as readonly unknown[];
-        for (let i17 = 0; i17 < a16.length; i17++) {
-          if (!(typeof a16[i17] === "string")) {
-            if (out.fault("/stopSequences/" + i17, 2, EXPECTED_2, a16[i17])) return 1;
+        const a17 = x16 as readonly unknown[];
+        for (let i18 = 0; i18 < a17.length; i18++) {
+          if (!(typeof a17[i18] === "string")) {
+            if (out.fault("/stopSequences/" + i18, 2, EXPECTED_2, a17[i18])) return 1;
             n++;
           }
         }
       }
     }
-    const x18 = o1["modelPreferences"];
-    if (x18 !== undefined) {
-      if (!g_ModelPreferences(x18, d + 1)) {
-        const c19 = x_ModelPreferences(x18, out, d + 1);
-        if (out.lift(c19, "/modelPreferences", 1)) return 1;
-        n += c19;
+    const x19 = o1["modelPreferences"];
+    if (x19 !== undefined) {
+      if (!g_ModelPreferences(x19, d + 1)) {
+        const c20 = x_ModelPreferences(x19, out, d + 1);
+        if (out.lift(c20, "/modelPreferences", 1)) return 1;
+        n += c20;
       }
     }
-    const x20 = o1["tools"];
-    if (x20 !== undefined) {
-      if (!Array.isArray(x20)) {
-        if (out.fault("/tools", 1, EXPECTED_8, x20)) return 1;
+    const x21 = o1["tools"];
+    if (x21 !== undefined) {
+      if (!Array.isArray(x21)) {
+        if (out.fault("/tools", 1, EXPECTED_8, x21)) return 1;
         n++;
       } else {
-        const a21 = x20 as readonly unknown[];
-        for (let i22 = 0; i22 < a21.length; i22++) {
-          if (!g_Tool(a21[i22], d + 1 + 1)) {
-            const c23 = x_Tool(a21[i22], out, d + 1 + 1);
-            if (out.lift(c23, "/tools/" + i22, 2)) return 1;
-            n += c23;
+        const a22 = x21 as readonly unknown[];
+        for (let i23 = 0; i23 < a22.length; i23++) {
+          if (!g_Tool(a22[i23], d + 1 + 1)) {
+            const c24 = x_Tool(a22[i23], out, d + 1 + 1);
+            if (out.lift(c24, "/tools/" + i23, 2)) return 1;
+            n += c24;
           }
         }
       }
     }
-    const x24 = o1["messages"];
-    if (x24 === undefined) {
-      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x24)) {
-        if (out.fault("/messages", 1, EXPECTED_8, x24)) return 1;
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/messages", 1, EXPECTED_8, x3)) return 1;
         n++;
       } else {
-        const a25 = x24 as readonly unknown[];
+        const a25 = x3 as readonly unknown[];
         for (let i26 = 0; i26 < a25.length; i26++) {
           if (!g_SamplingMessage(a25[i26], d + 1 + 1)) {
             const c27 = x_SamplingMessage(a25[i26], out, d + 1 + 1);
@@ -7973,9 +8078,9 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CreateMessageRequestParams(p3, d + 1))
     return failedInType("/params", x_CreateMessageRequestParams, p3);
   return true;
@@ -8012,20 +8117,22 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_CreateMessageRequestParams(x6, d + 1)) {
-        const c7 = x_CreateMessageRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_CreateMessageRequestParams(x5, d + 1)) {
+        const c7 = x_CreateMessageRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -8037,19 +8144,19 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
 function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   const p2 = o["model"];
   if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_2, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
     g_TextContent(p4, d + 1) ||
     g_ImageContent(p4, d + 1) ||
@@ -8069,75 +8176,78 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o11 = v as Readonly<Record<string, unknown>>;
-    const x12 = o11["_meta"];
-    if (x12 !== undefined) {
-      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x12)) return 1;
-        n++;
-      }
-    }
-    const x14 = o11["role"];
-    if (x14 === undefined) {
+    const x12 = o11["role"];
+    if (x12 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x14, d + 1)) {
-        const c15 = x_Role(x14, out, d + 1);
-        if (out.lift(c15, "/role", 1)) return 1;
-        n += c15;
-      }
     }
-    const x16 = o11["model"];
-    if (x16 === undefined) {
+    const x13 = o11["model"];
+    if (x13 === undefined) {
       if (out.absent("/model", 1, 'missing required property "model"')) return 1;
       n++;
-    } else {
-      if (!(typeof x16 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_2, x16)) return 1;
-        n++;
-      }
     }
-    const x17 = o11["stopReason"];
-    if (x17 !== undefined) {
-      if (!(typeof x17 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_2, x17)) return 1;
-        n++;
-      }
-    }
-    const x18 = o11["content"];
-    if (x18 === undefined) {
+    const x14 = o11["content"];
+    if (x14 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
+    }
+    const x15 = o11["_meta"];
+    if (x15 !== undefined) {
+      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x15)) return 1;
+        n++;
+      }
+    }
+    if (x12 !== undefined) {
+      if (!g_Role(x12, d + 1)) {
+        const c17 = x_Role(x12, out, d + 1);
+        if (out.lift(c17, "/role", 1)) return 1;
+        n += c17;
+      }
+    }
+    if (x13 !== undefined) {
+      if (!(typeof x13 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_2, x13)) return 1;
+        n++;
+      }
+    }
+    const x18 = o11["stopReason"];
+    if (x18 !== undefined) {
+      if (!(typeof x18 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_2, x18)) return 1;
+        n++;
+      }
+    }
+    if (x14 !== undefined) {
       if (!(
-        g_TextContent(x18, d + 1) ||
-        g_ImageContent(x18, d + 1) ||
-        g_AudioContent(x18, d + 1) ||
-        g_ToolUseContent(x18, d + 1) ||
-        g_ToolResultContent(x18, d + 1) ||
-        g_CreateMessageResult$4(x18, d + 1)
+        g_TextContent(x14, d + 1) ||
+        g_ImageContent(x14, d + 1) ||
+        g_AudioContent(x14, d + 1) ||
+        g_ToolUseContent(x14, d + 1) ||
+        g_ToolResultContent(x14, d + 1) ||
+        g_CreateMessageResult$4(x14, d + 1)
       )) {
         const u20 = out.union("/content", 1);
-        const c21 = x_TextContent(x18, out, d + 1);
+        const c21 = x_TextContent(x14, out, d + 1);
         out.lift(c21, "/content", 1);
         u20.member("TextContent");
-        const c22 = x_ImageContent(x18, out, d + 1);
+        const c22 = x_ImageContent(x14, out, d + 1);
         out.lift(c22, "/content", 1);
         u20.member("ImageContent");
-        const c23 = x_AudioContent(x18, out, d + 1);
+        const c23 = x_AudioContent(x14, out, d + 1);
         out.lift(c23, "/content", 1);
         u20.member("AudioContent");
-        const c24 = x_ToolUseContent(x18, out, d + 1);
+        const c24 = x_ToolUseContent(x14, out, d + 1);
         out.lift(c24, "/content", 1);
         u20.member("ToolUseContent");
-        const c25 = x_ToolResultContent(x18, out, d + 1);
+        const c25 = x_ToolResultContent(x14, out, d + 1);
         out.lift(c25, "/content", 1);
         u20.member("ToolResultContent");
         m26: {
-          if (!Array.isArray(x18)) {
-            if (out.fault("/content", 1, EXPECTED_8, x18)) break m26;
+          if (!Array.isArray(x14)) {
+            if (out.fault("/content", 1, EXPECTED_8, x14)) break m26;
           } else {
-            const a27 = x18 as readonly unknown[];
+            const a27 = x14 as readonly unknown[];
             for (let i28 = 0; i28 < a27.length; i28++) {
               if (!g_SamplingMessageContentBlock(a27[i28], d + 1 + 1)) {
                 const c29 = x_SamplingMessageContentBlock(a27[i28], out, d + 1 + 1);
@@ -8147,7 +8257,7 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
           }
         }
         u20.member("SamplingMessageContentBlock[]");
-        const c19 = u20.pick(EXPECTED_52, x18);
+        const c19 = u20.pick(EXPECTED_52, x14);
         if (!out.all) return 1;
         n += c19;
       }
@@ -8223,11 +8333,11 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_SamplingMessage$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
     g_TextContent(p2, d + 1) ||
     g_ImageContent(p2, d + 1) ||
@@ -8251,54 +8361,56 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
     if (x12 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
+    }
+    const x13 = o11["content"];
+    if (x13 === undefined) {
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
+    }
+    if (x12 !== undefined) {
       if (!g_Role(x12, d + 1)) {
-        const c13 = x_Role(x12, out, d + 1);
-        if (out.lift(c13, "/role", 1)) return 1;
-        n += c13;
+        const c14 = x_Role(x12, out, d + 1);
+        if (out.lift(c14, "/role", 1)) return 1;
+        n += c14;
       }
     }
-    const x14 = o11["_meta"];
-    if (x14 !== undefined) {
-      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x14)) return 1;
+    const x15 = o11["_meta"];
+    if (x15 !== undefined) {
+      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x15)) return 1;
         n++;
       }
     }
-    const x16 = o11["content"];
-    if (x16 === undefined) {
-      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
-      n++;
-    } else {
+    if (x13 !== undefined) {
       if (!(
-        g_TextContent(x16, d + 1) ||
-        g_ImageContent(x16, d + 1) ||
-        g_AudioContent(x16, d + 1) ||
-        g_ToolUseContent(x16, d + 1) ||
-        g_ToolResultContent(x16, d + 1) ||
-        g_SamplingMessage$4(x16, d + 1)
+        g_TextContent(x13, d + 1) ||
+        g_ImageContent(x13, d + 1) ||
+        g_AudioContent(x13, d + 1) ||
+        g_ToolUseContent(x13, d + 1) ||
+        g_ToolResultContent(x13, d + 1) ||
+        g_SamplingMessage$4(x13, d + 1)
       )) {
         const u18 = out.union("/content", 1);
-        const c19 = x_TextContent(x16, out, d + 1);
+        const c19 = x_TextContent(x13, out, d + 1);
         out.lift(c19, "/content", 1);
         u18.member("TextContent");
-        const c20 = x_ImageContent(x16, out, d + 1);
+        const c20 = x_ImageContent(x13, out, d + 1);
         out.lift(c20, "/content", 1);
         u18.member("ImageContent");
-        const c21 = x_AudioContent(x16, out, d + 1);
+        const c21 = x_AudioContent(x13, out, d + 1);
         out.lift(c21, "/content", 1);
         u18.member("AudioContent");
-        const c22 = x_ToolUseContent(x16, out, d + 1);
+        const c22 = x_ToolUseContent(x13, out, d + 1);
         out.lift(c22, "/content", 1);
         u18.member("ToolUseContent");
-        const c23 = x_ToolResultContent(x16, out, d + 1);
+        const c23 = x_ToolResultContent(x13, out, d + 1);
         out.lift(c23, "/content", 1);
         u18.member("ToolResultContent");
         m24: {
-          if (!Array.isArray(x16)) {
-            if (out.fault("/content", 1, EXPECTED_8, x16)) break m24;
+          if (!Array.isArray(x13)) {
+            if (out.fault("/content", 1, EXPECTED_8, x13)) break m24;
           } else {
-            const a25 = x16 as readonly unknown[];
+            const a25 = x13 as readonly unknown[];
             for (let i26 = 0; i26 < a25.length; i26++) {
               if (!g_SamplingMessageContentBlock(a25[i26], d + 1 + 1)) {
                 const c27 = x_SamplingMessageContentBlock(a25[i26], out, d + 1 + 1);
@@ -8308,7 +8420,7 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
           }
         }
         u18.member("SamplingMessageContentBlock[]");
-        const c17 = u18.pick(EXPECTED_52, x16);
+        const c17 = u18.pick(EXPECTED_52, x13);
         if (!out.all) return 1;
         n += c17;
       }
@@ -8732,7 +8844,8 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/text", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -8770,14 +8883,14 @@ function g_ImageContent(v: unknown, d: number): boolean {
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_27, p4);
   return true;
@@ -8804,38 +8917,40 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["data"];
+    if (x4 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["annotations"];
+    if (x7 !== undefined) {
+      if (!g_Annotations(x7, d + 1)) {
+        const c8 = x_Annotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
-    }
-    const x6 = o1["annotations"];
-    if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["data"];
-    if (x8 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "string" || isByte(x8))) {
-        if (out.fault("/data", 1, EXPECTED_27, x8)) return 1;
+      if (!(typeof x4 !== "string" || isByte(x4))) {
+        if (out.fault("/data", 1, EXPECTED_27, x4)) return 1;
         n++;
       }
     }
@@ -8856,14 +8971,14 @@ function g_AudioContent(v: unknown, d: number): boolean {
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_27, p4);
   return true;
@@ -8890,38 +9005,40 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["data"];
+    if (x4 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["annotations"];
+    if (x7 !== undefined) {
+      if (!g_Annotations(x7, d + 1)) {
+        const c8 = x_Annotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
-    }
-    const x6 = o1["annotations"];
-    if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["data"];
-    if (x8 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "string" || isByte(x8))) {
-        if (out.fault("/data", 1, EXPECTED_27, x8)) return 1;
+      if (!(typeof x4 !== "string" || isByte(x4))) {
+        if (out.fault("/data", 1, EXPECTED_27, x4)) return 1;
         n++;
       }
     }
@@ -8942,12 +9059,12 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_60, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_2, p1);
   const p2 = o["name"];
   if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
   const p3 = o["input"];
   if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
+  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_2, p1);
+  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
   if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return failedIn("/_meta");
@@ -8975,27 +9092,30 @@ function x_ToolUseContent(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/id", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["name"];
     if (x4 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
     }
     const x5 = o1["input"];
     if (x5 === undefined) {
       if (out.absent("/input", 1, 'missing required property "input"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/id", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
         if (out.fault("/input", 1, EXPECTED_3, x5)) return 1;
         n++;
@@ -9030,6 +9150,8 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_61, p0);
   const p1 = o["toolUseId"];
   if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
+  const p5 = o["content"];
+  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_2, p1);
   const p2 = o["structuredContent"];
   if (p2 !== undefined && !g_ToolResultContent$1(p2, d + 1)) return failedIn("/structuredContent");
@@ -9038,8 +9160,6 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
     return failedTest("/isError", EXPECTED_12, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ToolResultContent$2(p4, d + 1)) return failedIn("/_meta");
-  const p5 = o["content"];
-  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_ToolResultContent$3(p5, d + 1)) return failedIn("/content");
   return true;
 }
@@ -9065,43 +9185,45 @@ function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/toolUseId", 1, 'missing required property "toolUseId"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["content"];
+    if (x4 === undefined) {
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/toolUseId", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["structuredContent"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/structuredContent", 1, EXPECTED_3, x4)) return 1;
+    const x5 = o1["structuredContent"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/structuredContent", 1, EXPECTED_3, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["isError"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_12, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["_meta"];
+    const x7 = o1["isError"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+      if (!(typeof x7 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_12, x7)) return 1;
         n++;
       }
     }
-    const x9 = o1["content"];
-    if (x9 === undefined) {
-      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x9)) {
-        if (out.fault("/content", 1, EXPECTED_8, x9)) return 1;
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x8)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!Array.isArray(x4)) {
+        if (out.fault("/content", 1, EXPECTED_8, x4)) return 1;
         n++;
       } else {
-        const a10 = x9 as readonly unknown[];
+        const a10 = x4 as readonly unknown[];
         for (let i11 = 0; i11 < a10.length; i11++) {
           if (!g_ContentBlock(a10[i11], d + 1 + 1)) {
             const c12 = x_ContentBlock(a10[i11], out, d + 1 + 1);
@@ -9277,15 +9399,15 @@ function x_ModelHint(v: unknown, out: IssueList, _d: number): number {
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["argument"];
   if (p1 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  const p3 = o["ref"];
+  if (p3 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/argument");
   const p2 = o["context"];
   if (p2 !== undefined && !g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/context");
-  const p3 = o["ref"];
-  if (p3 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   if (!g_CompleteRequestParams$5(p3, d + 1)) return failedIn("/ref");
   return true;
 }
@@ -9297,72 +9419,80 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
-          }
-        }
-      }
-    }
-    const x6 = o1["argument"];
-    if (x6 === undefined) {
+    const x2 = o1["argument"];
+    if (x2 === undefined) {
       if (out.absent("/argument", 1, 'missing required property "argument"')) return 1;
       n++;
-    } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/argument", 1, EXPECTED_3, x6)) return 1;
+    }
+    const x3 = o1["ref"];
+    if (x3 === undefined) {
+      if (out.absent("/ref", 1, 'missing required property "ref"')) return 1;
+      n++;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o7 = x6 as Readonly<Record<string, unknown>>;
-        const x8 = o7["name"];
-        if (x8 === undefined) {
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["progressToken"];
+        if (x6 !== undefined) {
+          if (!g_ProgressToken(x6, d + 1 + 1)) {
+            const c7 = x_ProgressToken(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/_meta/progressToken", 2)) return 1;
+            n += c7;
+          }
+        }
+      }
+    }
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/argument", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      } else {
+        const o8 = x2 as Readonly<Record<string, unknown>>;
+        const x9 = o8["name"];
+        if (x9 === undefined) {
           if (out.absent("/argument/name", 2, 'missing required property "name"')) return 1;
           n++;
-        } else {
-          if (!(typeof x8 === "string")) {
-            if (out.fault("/argument/name", 2, EXPECTED_2, x8)) return 1;
+        }
+        const x10 = o8["value"];
+        if (x10 === undefined) {
+          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
+          n++;
+        }
+        if (x9 !== undefined) {
+          if (!(typeof x9 === "string")) {
+            if (out.fault("/argument/name", 2, EXPECTED_2, x9)) return 1;
             n++;
           }
         }
-        const x9 = o7["value"];
-        if (x9 === undefined) {
-          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x9 === "string")) {
-            if (out.fault("/argument/value", 2, EXPECTED_2, x9)) return 1;
+        if (x10 !== undefined) {
+          if (!(typeof x10 === "string")) {
+            if (out.fault("/argument/value", 2, EXPECTED_2, x10)) return 1;
             n++;
           }
         }
       }
     }
-    const x10 = o1["context"];
-    if (x10 !== undefined) {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/context", 1, EXPECTED_3, x10)) return 1;
+    const x11 = o1["context"];
+    if (x11 !== undefined) {
+      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+        if (out.fault("/context", 1, EXPECTED_3, x11)) return 1;
         n++;
       } else {
-        const o11 = x10 as Readonly<Record<string, unknown>>;
-        const x12 = o11["arguments"];
-        if (x12 !== undefined) {
-          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-            if (out.fault("/context/arguments", 2, EXPECTED_3, x12)) return 1;
+        const o12 = x11 as Readonly<Record<string, unknown>>;
+        const x13 = o12["arguments"];
+        if (x13 !== undefined) {
+          if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+            if (out.fault("/context/arguments", 2, EXPECTED_3, x13)) return 1;
             n++;
           } else {
-            const o13 = x12 as Readonly<Record<string, unknown>>;
-            for (const k14 of Object.keys(o13)) {
-              if (!(typeof o13[k14] === "string")) {
-                if (out.fault("/context/arguments/" + pointer(k14), 3, EXPECTED_2, o13[k14]))
+            const o14 = x13 as Readonly<Record<string, unknown>>;
+            for (const k15 of Object.keys(o14)) {
+              if (!(typeof o14[k15] === "string")) {
+                if (out.fault("/context/arguments/" + pointer(k15), 3, EXPECTED_2, o14[k15]))
                   return 1;
                 n++;
               }
@@ -9371,22 +9501,18 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
         }
       }
     }
-    const x15 = o1["ref"];
-    if (x15 === undefined) {
-      if (out.absent("/ref", 1, 'missing required property "ref"')) return 1;
-      n++;
-    } else {
-      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
-        if (out.fault("/ref", 1, EXPECTED_62, x15)) return 1;
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/ref", 1, EXPECTED_62, x3)) return 1;
         n++;
       } else {
-        const tag16 = (x15 as Readonly<Record<string, unknown>>)["type"];
+        const tag16 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag16) {
           case "ref/prompt": {
             const s17 = out.items.length;
             m19: {
-              if (!g_PromptReference(x15, d + 1)) {
-                const c20 = x_PromptReference(x15, out, d + 1);
+              if (!g_PromptReference(x3, d + 1)) {
+                const c20 = x_PromptReference(x3, out, d + 1);
                 if (out.lift(c20, "/ref", 1)) break m19;
               }
             }
@@ -9400,8 +9526,8 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
           case "ref/resource": {
             const s21 = out.items.length;
             m23: {
-              if (!g_ResourceTemplateReference(x15, d + 1)) {
-                const c24 = x_ResourceTemplateReference(x15, out, d + 1);
+              if (!g_ResourceTemplateReference(x3, d + 1)) {
+                const c24 = x_ResourceTemplateReference(x3, out, d + 1);
                 if (out.lift(c24, "/ref", 1)) break m23;
               }
             }
@@ -9445,9 +9571,9 @@ function g_CompleteRequestParams$2(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["value"];
   if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
   return true;
 }
@@ -9494,9 +9620,9 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CompleteRequestParams(p3, d + 1))
     return failedInType("/params", x_CompleteRequestParams, p3);
   return true;
@@ -9533,20 +9659,22 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_CompleteRequestParams(x6, d + 1)) {
-        const c7 = x_CompleteRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_CompleteRequestParams(x5, d + 1)) {
+        const c7 = x_CompleteRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -9558,11 +9686,11 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["completion"];
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
   return true;
 }
@@ -9574,47 +9702,49 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["completion"];
+    if (x2 === undefined) {
+      if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["completion"];
-    if (x4 === undefined) {
-      if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
-      n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/completion", 1, EXPECTED_3, x4)) return 1;
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/completion", 1, EXPECTED_3, x2)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["total"];
-        if (x6 !== undefined) {
-          if (!Number.isInteger(x6)) {
-            if (out.fault("/completion/total", 2, EXPECTED_4, x6)) return 1;
-            n++;
-          }
-        }
-        const x7 = o5["hasMore"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x7)) return 1;
-            n++;
-          }
-        }
-        const x8 = o5["values"];
-        if (x8 === undefined) {
+        const o5 = x2 as Readonly<Record<string, unknown>>;
+        const x6 = o5["values"];
+        if (x6 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
-        } else {
-          if (!Array.isArray(x8)) {
-            if (out.fault("/completion/values", 2, EXPECTED_8, x8)) return 1;
+        }
+        const x7 = o5["total"];
+        if (x7 !== undefined) {
+          if (!Number.isInteger(x7)) {
+            if (out.fault("/completion/total", 2, EXPECTED_4, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["hasMore"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x8)) return 1;
+            n++;
+          }
+        }
+        if (x6 !== undefined) {
+          if (!Array.isArray(x6)) {
+            if (out.fault("/completion/values", 2, EXPECTED_8, x6)) return 1;
             n++;
           } else {
-            const a9 = x8 as readonly unknown[];
+            const a9 = x6 as readonly unknown[];
             for (let i10 = 0; i10 < a9.length; i10++) {
               if (!(typeof a9[i10] === "string")) {
                 if (out.fault("/completion/values/" + i10, 3, EXPECTED_2, a9[i10])) return 1;
@@ -9647,13 +9777,13 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
   const p0 = o["total"];
   if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_4, p0);
   const p1 = o["hasMore"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
     return failedTest("/hasMore", EXPECTED_12, p1);
-  const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
   if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
   return true;
 }
@@ -9692,7 +9822,8 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
     if (x3 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -9741,7 +9872,8 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
         n++;
@@ -9807,7 +9939,8 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_RequestId(x4, d + 1)) {
         const c5 = x_RequestId(x4, out, d + 1);
         if (out.lift(c5, "/id", 1)) return 1;
@@ -9829,10 +9962,10 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
 function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
   return true;
 }
@@ -9844,23 +9977,24 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["roots"];
+    if (x2 === undefined) {
+      if (out.absent("/roots", 1, 'missing required property "roots"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["roots"];
-    if (x4 === undefined) {
-      if (out.absent("/roots", 1, 'missing required property "roots"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/roots", 1, EXPECTED_8, x4)) return 1;
+    if (x2 !== undefined) {
+      if (!Array.isArray(x2)) {
+        if (out.fault("/roots", 1, EXPECTED_8, x2)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
+        const a5 = x2 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (!g_Root(a5[i6], d + 1 + 1)) {
             const c7 = x_Root(a5[i6], out, d + 1 + 1);
@@ -9892,12 +10026,12 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
@@ -9910,31 +10044,32 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["name"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
+    }
+    const x3 = o1["name"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x5)) return 1;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
     }
@@ -10008,15 +10143,15 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_68, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
+  const p4 = o["requestedSchema"];
+  if (p4 === undefined)
+    return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
   if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["task"];
   if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
     return failedInType("/task", x_TaskMetadata, p3);
-  const p4 = o["requestedSchema"];
-  if (p4 === undefined)
-    return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
   if (!g_ElicitRequestFormParams$2(p4, d + 1)) return failedIn("/requestedSchema");
   return true;
 }
@@ -10039,48 +10174,50 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["requestedSchema"];
+    if (x4 === undefined) {
+      if (out.absent("/requestedSchema", 1, 'missing required property "requestedSchema"'))
+        return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/message", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["progressToken"];
-        if (x6 !== undefined) {
-          if (!g_ProgressToken(x6, d + 1 + 1)) {
-            const c7 = x_ProgressToken(x6, out, d + 1 + 1);
-            if (out.lift(c7, "/_meta/progressToken", 2)) return 1;
-            n += c7;
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        const x7 = o6["progressToken"];
+        if (x7 !== undefined) {
+          if (!g_ProgressToken(x7, d + 1 + 1)) {
+            const c8 = x_ProgressToken(x7, out, d + 1 + 1);
+            if (out.lift(c8, "/_meta/progressToken", 2)) return 1;
+            n += c8;
           }
         }
       }
     }
-    const x8 = o1["task"];
-    if (x8 !== undefined) {
-      if (!g_TaskMetadata(x8, d + 1)) {
-        const c9 = x_TaskMetadata(x8, out, d + 1);
-        if (out.lift(c9, "/task", 1)) return 1;
-        n += c9;
+    const x9 = o1["task"];
+    if (x9 !== undefined) {
+      if (!g_TaskMetadata(x9, d + 1)) {
+        const c10 = x_TaskMetadata(x9, out, d + 1);
+        if (out.lift(c10, "/task", 1)) return 1;
+        n += c10;
       }
     }
-    const x10 = o1["requestedSchema"];
-    if (x10 === undefined) {
-      if (out.absent("/requestedSchema", 1, 'missing required property "requestedSchema"'))
-        return 1;
-      n++;
-    } else {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/requestedSchema", 1, EXPECTED_3, x10)) return 1;
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/requestedSchema", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const o11 = x4 as Readonly<Record<string, unknown>>;
         const x12 = o11["type"];
         if (x12 === undefined) {
           if (out.absent("/requestedSchema/type", 2, 'missing required property "type"')) return 1;
@@ -10091,42 +10228,43 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
             n++;
           }
         }
-        const x13 = o11["$schema"];
-        if (x13 !== undefined) {
-          if (!(typeof x13 === "string")) {
-            if (out.fault("/requestedSchema/$schema", 2, EXPECTED_2, x13)) return 1;
+        const x13 = o11["properties"];
+        if (x13 === undefined) {
+          if (
+            out.absent("/requestedSchema/properties", 2, 'missing required property "properties"')
+          )
+            return 1;
+          n++;
+        }
+        const x14 = o11["$schema"];
+        if (x14 !== undefined) {
+          if (!(typeof x14 === "string")) {
+            if (out.fault("/requestedSchema/$schema", 2, EXPECTED_2, x14)) return 1;
             n++;
           }
         }
-        const x14 = o11["required"];
-        if (x14 !== undefined) {
-          if (!Array.isArray(x14)) {
-            if (out.fault("/requestedSchema/required", 2, EXPECTED_8, x14)) return 1;
+        const x15 = o11["required"];
+        if (x15 !== undefined) {
+          if (!Array.isArray(x15)) {
+            if (out.fault("/requestedSchema/required", 2, EXPECTED_8, x15)) return 1;
             n++;
           } else {
-            const a15 = x14 as readonly unknown[];
-            for (let i16 = 0; i16 < a15.length; i16++) {
-              if (!(typeof a15[i16] === "string")) {
-                if (out.fault("/requestedSchema/required/" + i16, 3, EXPECTED_2, a15[i16]))
+            const a16 = x15 as readonly unknown[];
+            for (let i17 = 0; i17 < a16.length; i17++) {
+              if (!(typeof a16[i17] === "string")) {
+                if (out.fault("/requestedSchema/required/" + i17, 3, EXPECTED_2, a16[i17]))
                   return 1;
                 n++;
               }
             }
           }
         }
-        const x17 = o11["properties"];
-        if (x17 === undefined) {
-          if (
-            out.absent("/requestedSchema/properties", 2, 'missing required property "properties"')
-          )
-            return 1;
-          n++;
-        } else {
-          if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
-            if (out.fault("/requestedSchema/properties", 2, EXPECTED_3, x17)) return 1;
+        if (x13 !== undefined) {
+          if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+            if (out.fault("/requestedSchema/properties", 2, EXPECTED_3, x13)) return 1;
             n++;
           } else {
-            const o18 = x17 as Readonly<Record<string, unknown>>;
+            const o18 = x13 as Readonly<Record<string, unknown>>;
             for (const k19 of Object.keys(o18)) {
               if (!g_PrimitiveSchemaDefinition(o18[k19], d + 1 + 1 + 1)) {
                 const c20 = x_PrimitiveSchemaDefinition(o18[k19], out, d + 1 + 1 + 1);
@@ -10178,13 +10316,13 @@ function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "object")) return failedTest("/type", EXPECTED_38, p0);
+  const p3 = o["properties"];
+  if (p3 === undefined)
+    return failedMissing("/properties", 'missing required property "properties"');
   const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_2, p1);
   const p2 = o["required"];
   if (p2 !== undefined && !g_ElicitRequestFormParams$3(p2, d + 1)) return failedIn("/required");
-  const p3 = o["properties"];
-  if (p3 === undefined)
-    return failedMissing("/properties", 'missing required property "properties"');
   if (!g_ElicitRequestFormParams$4(p3, d + 1)) return failedIn("/properties");
   return true;
 }
@@ -10197,18 +10335,18 @@ function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
   if (!(p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   const p2 = o["elicitationId"];
   if (p2 === undefined)
     return failedMissing("/elicitationId", 'missing required property "elicitationId"');
+  const p5 = o["url"];
+  if (p5 === undefined) return failedMissing("/url", 'missing required property "url"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   if (!(typeof p2 === "string")) return failedTest("/elicitationId", EXPECTED_2, p2);
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ElicitRequestURLParams$1(p3, d + 1)) return failedIn("/_meta");
   const p4 = o["task"];
   if (p4 !== undefined && !g_TaskMetadata(p4, d + 1))
     return failedInType("/task", x_TaskMetadata, p4);
-  const p5 = o["url"];
-  if (p5 === undefined) return failedMissing("/url", 'missing required property "url"');
   if (!(typeof p5 === "string")) return failedTest("/url", EXPECTED_2, p5);
   if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/url", EXPECTED_14, p5);
   return true;
@@ -10235,58 +10373,61 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, d: number): number
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/message", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["elicitationId"];
     if (x4 === undefined) {
       if (out.absent("/elicitationId", 1, 'missing required property "elicitationId"')) return 1;
       n++;
-    } else {
+    }
+    const x5 = o1["url"];
+    if (x5 === undefined) {
+      if (out.absent("/url", 1, 'missing required property "url"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
         if (out.fault("/elicitationId", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["_meta"];
-    if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
         n++;
       } else {
-        const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6["progressToken"];
-        if (x7 !== undefined) {
-          if (!g_ProgressToken(x7, d + 1 + 1)) {
-            const c8 = x_ProgressToken(x7, out, d + 1 + 1);
-            if (out.lift(c8, "/_meta/progressToken", 2)) return 1;
-            n += c8;
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["progressToken"];
+        if (x8 !== undefined) {
+          if (!g_ProgressToken(x8, d + 1 + 1)) {
+            const c9 = x_ProgressToken(x8, out, d + 1 + 1);
+            if (out.lift(c9, "/_meta/progressToken", 2)) return 1;
+            n += c9;
           }
         }
       }
     }
-    const x9 = o1["task"];
-    if (x9 !== undefined) {
-      if (!g_TaskMetadata(x9, d + 1)) {
-        const c10 = x_TaskMetadata(x9, out, d + 1);
-        if (out.lift(c10, "/task", 1)) return 1;
-        n += c10;
+    const x10 = o1["task"];
+    if (x10 !== undefined) {
+      if (!g_TaskMetadata(x10, d + 1)) {
+        const c11 = x_TaskMetadata(x10, out, d + 1);
+        if (out.lift(c11, "/task", 1)) return 1;
+        n += c11;
       }
     }
-    const x11 = o1["url"];
-    if (x11 === undefined) {
-      if (out.absent("/url", 1, 'missing required property "url"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/url", 1, EXPECTED_2, x11)) return 1;
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/url", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
-      if (!(typeof x11 !== "string" || isUri(x11))) {
-        if (out.fault("/url", 1, EXPECTED_14, x11)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/url", 1, EXPECTED_14, x5)) return 1;
         n++;
       }
     }
@@ -10349,9 +10490,9 @@ function g_ElicitRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_ElicitRequestParams(p3, d + 1)) return failedInType("/params", x_ElicitRequestParams, p3);
   return true;
 }
@@ -10387,20 +10528,22 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_ElicitRequestParams(x6, d + 1)) {
-        const c7 = x_ElicitRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_ElicitRequestParams(x5, d + 1)) {
+        const c7 = x_ElicitRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -10669,7 +10812,8 @@ function x_NumberSchema(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(x2 === "number" || x2 === "integer")) {
         if (out.fault("/type", 1, EXPECTED_77, x2)) return 1;
         n++;
@@ -10779,6 +10923,8 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -10786,8 +10932,6 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  const p4 = o["enum"];
-  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   return true;
 }
@@ -10809,37 +10953,38 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["default"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["enum"];
-    if (x6 === undefined) {
+    const x3 = o1["enum"];
+    if (x3 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/enum", 1, EXPECTED_8, x6)) return 1;
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["default"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/enum", 1, EXPECTED_8, x3)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x3 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!(typeof a7[i8] === "string")) {
             if (out.fault("/enum/" + i8, 2, EXPECTED_2, a7[i8])) return 1;
@@ -10868,6 +11013,8 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  const p4 = o["oneOf"];
+  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -10875,8 +11022,6 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  const p4 = o["oneOf"];
-  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
   return true;
 }
@@ -10898,37 +11043,38 @@ function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number):
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["default"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["oneOf"];
-    if (x6 === undefined) {
+    const x3 = o1["oneOf"];
+    if (x3 === undefined) {
       if (out.absent("/oneOf", 1, 'missing required property "oneOf"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/oneOf", 1, EXPECTED_8, x6)) return 1;
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["default"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/oneOf", 1, EXPECTED_8, x3)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x3 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (typeof a7[i8] !== "object" || a7[i8] === null || Array.isArray(a7[i8])) {
             if (out.fault("/oneOf/" + i8, 2, EXPECTED_3, a7[i8])) return 1;
@@ -10940,18 +11086,20 @@ function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number):
               if (out.absent("/oneOf/" + i8 + "/const", 3, 'missing required property "const"'))
                 return 1;
               n++;
-            } else {
-              if (!(typeof x10 === "string")) {
-                if (out.fault("/oneOf/" + i8 + "/const", 3, EXPECTED_2, x10)) return 1;
-                n++;
-              }
             }
             const x11 = o9["title"];
             if (x11 === undefined) {
               if (out.absent("/oneOf/" + i8 + "/title", 3, 'missing required property "title"'))
                 return 1;
               n++;
-            } else {
+            }
+            if (x10 !== undefined) {
+              if (!(typeof x10 === "string")) {
+                if (out.fault("/oneOf/" + i8 + "/const", 3, EXPECTED_2, x10)) return 1;
+                n++;
+              }
+            }
+            if (x11 !== undefined) {
               if (!(typeof x11 === "string")) {
                 if (out.fault("/oneOf/" + i8 + "/title", 3, EXPECTED_2, x11)) return 1;
                 n++;
@@ -10970,9 +11118,9 @@ function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
   if (p0 === undefined) return failedMissing("/const", 'missing required property "const"');
-  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 === undefined) return failedMissing("/title", 'missing required property "title"');
+  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_2, p0);
   if (!(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   return true;
 }
@@ -11028,6 +11176,8 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -11040,8 +11190,6 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p5 = o["default"];
   if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
     return failedIn("/default");
-  const p6 = o["items"];
-  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
@@ -11063,59 +11211,60 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
+    const x3 = o1["items"];
+    if (x3 === undefined) {
+      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
+      n++;
     }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["minItems"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) {
-        if (out.fault("/minItems", 1, EXPECTED_4, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["maxItems"];
+    const x6 = o1["minItems"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) {
-        if (out.fault("/maxItems", 1, EXPECTED_4, x6)) return 1;
+        if (out.fault("/minItems", 1, EXPECTED_4, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["default"];
+    const x7 = o1["maxItems"];
     if (x7 !== undefined) {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/default", 1, EXPECTED_8, x7)) return 1;
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/maxItems", 1, EXPECTED_4, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["default"];
+    if (x8 !== undefined) {
+      if (!Array.isArray(x8)) {
+        if (out.fault("/default", 1, EXPECTED_8, x8)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
-        for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!(typeof a8[i9] === "string")) {
-            if (out.fault("/default/" + i9, 2, EXPECTED_2, a8[i9])) return 1;
+        const a9 = x8 as readonly unknown[];
+        for (let i10 = 0; i10 < a9.length; i10++) {
+          if (!(typeof a9[i10] === "string")) {
+            if (out.fault("/default/" + i10, 2, EXPECTED_2, a9[i10])) return 1;
             n++;
           }
         }
       }
     }
-    const x10 = o1["items"];
-    if (x10 === undefined) {
-      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
-      n++;
-    } else {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/items", 1, EXPECTED_3, x10)) return 1;
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/items", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const o11 = x3 as Readonly<Record<string, unknown>>;
         const x12 = o11["type"];
         if (x12 === undefined) {
           if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
@@ -11130,7 +11279,8 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
         if (x13 === undefined) {
           if (out.absent("/items/enum", 2, 'missing required property "enum"')) return 1;
           n++;
-        } else {
+        }
+        if (x13 !== undefined) {
           if (!Array.isArray(x13)) {
             if (out.fault("/items/enum", 2, EXPECTED_8, x13)) return 1;
             n++;
@@ -11188,6 +11338,8 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -11199,8 +11351,6 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["default"];
   if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
-  const p6 = o["items"];
-  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
@@ -11222,64 +11372,66 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
+    const x3 = o1["items"];
+    if (x3 === undefined) {
+      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
+      n++;
     }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["minItems"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) {
-        if (out.fault("/minItems", 1, EXPECTED_4, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["maxItems"];
+    const x6 = o1["minItems"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) {
-        if (out.fault("/maxItems", 1, EXPECTED_4, x6)) return 1;
+        if (out.fault("/minItems", 1, EXPECTED_4, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["default"];
+    const x7 = o1["maxItems"];
     if (x7 !== undefined) {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/default", 1, EXPECTED_8, x7)) return 1;
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/maxItems", 1, EXPECTED_4, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["default"];
+    if (x8 !== undefined) {
+      if (!Array.isArray(x8)) {
+        if (out.fault("/default", 1, EXPECTED_8, x8)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
-        for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!(typeof a8[i9] === "string")) {
-            if (out.fault("/default/" + i9, 2, EXPECTED_2, a8[i9])) return 1;
+        const a9 = x8 as readonly unknown[];
+        for (let i10 = 0; i10 < a9.length; i10++) {
+          if (!(typeof a9[i10] === "string")) {
+            if (out.fault("/default/" + i10, 2, EXPECTED_2, a9[i10])) return 1;
             n++;
           }
         }
       }
     }
-    const x10 = o1["items"];
-    if (x10 === undefined) {
-      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
-      n++;
-    } else {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/items", 1, EXPECTED_3, x10)) return 1;
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/items", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const o11 = x3 as Readonly<Record<string, unknown>>;
         const x12 = o11["anyOf"];
         if (x12 === undefined) {
           if (out.absent("/items/anyOf", 2, 'missing required property "anyOf"')) return 1;
           n++;
-        } else {
+        }
+        if (x12 !== undefined) {
           if (!Array.isArray(x12)) {
             if (out.fault("/items/anyOf", 2, EXPECTED_8, x12)) return 1;
             n++;
@@ -11302,11 +11454,6 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
                   )
                     return 1;
                   n++;
-                } else {
-                  if (!(typeof x16 === "string")) {
-                    if (out.fault("/items/anyOf/" + i14 + "/const", 4, EXPECTED_2, x16)) return 1;
-                    n++;
-                  }
                 }
                 const x17 = o15["title"];
                 if (x17 === undefined) {
@@ -11319,7 +11466,14 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
                   )
                     return 1;
                   n++;
-                } else {
+                }
+                if (x16 !== undefined) {
+                  if (!(typeof x16 === "string")) {
+                    if (out.fault("/items/anyOf/" + i14 + "/const", 4, EXPECTED_2, x16)) return 1;
+                    n++;
+                  }
+                }
+                if (x17 !== undefined) {
                   if (!(typeof x17 === "string")) {
                     if (out.fault("/items/anyOf/" + i14 + "/title", 4, EXPECTED_2, x17)) return 1;
                     n++;
@@ -11350,9 +11504,9 @@ function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
   if (p0 === undefined) return failedMissing("/const", 'missing required property "const"');
-  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 === undefined) return failedMissing("/title", 'missing required property "title"');
+  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_2, p0);
   if (!(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   return true;
 }
@@ -11417,6 +11571,8 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -11424,8 +11580,6 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  const p4 = o["enum"];
-  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   const p5 = o["enumNames"];
   if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
@@ -11449,37 +11603,38 @@ function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): numbe
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["default"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["enum"];
-    if (x6 === undefined) {
+    const x3 = o1["enum"];
+    if (x3 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/enum", 1, EXPECTED_8, x6)) return 1;
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["default"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/enum", 1, EXPECTED_8, x3)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x3 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!(typeof a7[i8] === "string")) {
             if (out.fault("/enum/" + i8, 2, EXPECTED_2, a7[i8])) return 1;
@@ -11629,10 +11784,10 @@ function x_EnumSchema(v: unknown, out: IssueList, d: number): number {
 function g_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["action"];
   if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
     return failedTest("/action", EXPECTED_83, p1);
   const p2 = o["content"];
@@ -11647,20 +11802,21 @@ function x_ElicitResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o8 = v as Readonly<Record<string, unknown>>;
-    const x9 = o8["_meta"];
-    if (x9 !== undefined) {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x9)) return 1;
+    const x9 = o8["action"];
+    if (x9 === undefined) {
+      if (out.absent("/action", 1, 'missing required property "action"')) return 1;
+      n++;
+    }
+    const x10 = o8["_meta"];
+    if (x10 !== undefined) {
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x10)) return 1;
         n++;
       }
     }
-    const x11 = o8["action"];
-    if (x11 === undefined) {
-      if (out.absent("/action", 1, 'missing required property "action"')) return 1;
-      n++;
-    } else {
-      if (!(x11 === "accept" || x11 === "decline" || x11 === "cancel")) {
-        if (out.fault("/action", 1, EXPECTED_83, x11)) return 1;
+    if (x9 !== undefined) {
+      if (!(x9 === "accept" || x9 === "decline" || x9 === "cancel")) {
+        if (out.fault("/action", 1, EXPECTED_83, x9)) return 1;
         n++;
       }
     }
@@ -11846,7 +12002,8 @@ function x_ElicitationCompleteNotification(v: unknown, out: IssueList, _d: numbe
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
         if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
         n++;
@@ -11857,7 +12014,8 @@ function x_ElicitationCompleteNotification(v: unknown, out: IssueList, _d: numbe
           if (out.absent("/params/elicitationId", 2, 'missing required property "elicitationId"'))
             return 1;
           n++;
-        } else {
+        }
+        if (x6 !== undefined) {
           if (!(typeof x6 === "string")) {
             if (out.fault("/params/elicitationId", 2, EXPECTED_2, x6)) return 1;
             n++;
@@ -13398,9 +13556,9 @@ function e_Error(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
   if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_4, p1);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_4, p1);
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
   return true;
 }
@@ -13418,11 +13576,11 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
@@ -13449,9 +13607,9 @@ function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
@@ -13462,10 +13620,10 @@ function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   return true;
 }
@@ -13513,17 +13671,17 @@ function e_InitializeRequestParams(v: unknown, d: number): boolean {
   const p0 = o["protocolVersion"];
   if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
-  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
-  const p1 = o["_meta"];
-  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["capabilities"];
   if (p2 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ClientCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ClientCapabilities, p2);
   const p3 = o["clientInfo"];
   if (p3 === undefined)
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
+  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (!g_ClientCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ClientCapabilities, p2);
   if (!g_Implementation(p3, d + 1)) return failedInType("/clientInfo", x_Implementation, p3);
   return true;
 }
@@ -13539,9 +13697,9 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_InitializeRequestParams(p3, d + 1))
     return failedInType("/params", x_InitializeRequestParams, p3);
   return true;
@@ -13550,23 +13708,23 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
 function e_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  const p3 = o["capabilities"];
+  if (p3 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  const p4 = o["serverInfo"];
+  if (p4 === undefined)
+    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_2, p2);
-  const p3 = o["capabilities"];
-  if (p3 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ServerCapabilities(p3, d + 1))
     return failedInType("/capabilities", x_ServerCapabilities, p3);
-  const p4 = o["serverInfo"];
-  if (p4 === undefined)
-    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p4, d + 1)) return failedInType("/serverInfo", x_Implementation, p4);
   return true;
 }
@@ -13627,6 +13785,8 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
 function e_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["src"];
+  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["theme"];
@@ -13634,8 +13794,6 @@ function e_Icon(v: unknown, d: number): boolean {
     return failedTest("/theme", EXPECTED_13, p1);
   const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
-  const p3 = o["src"];
-  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
   if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_14, p3);
   return true;
@@ -13646,11 +13804,11 @@ function e_Implementation(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["version"];
-  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_2, p2);
   const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string"))
@@ -13686,14 +13844,14 @@ function e_PingRequest(v: unknown, d: number): boolean {
 function e_ProgressNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["progressToken"];
   if (p1 === undefined)
     return failedMissing("/progressToken", 'missing required property "progressToken"');
-  if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
   const p2 = o["progress"];
   if (p2 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
   if (!(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/progress", EXPECTED_16, p2);
   const p3 = o["total"];
@@ -13751,12 +13909,12 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
 function e_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resources"];
+  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resources"];
-  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
   return true;
 }
@@ -13782,13 +13940,13 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
 function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["resourceTemplates"];
-  if (p2 === undefined)
-    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
@@ -13796,10 +13954,10 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
 function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -13816,9 +13974,9 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_ReadResourceRequestParams(p3, d + 1))
     return failedInType("/params", x_ReadResourceRequestParams, p3);
   return true;
@@ -13827,10 +13985,10 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
 function e_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
   return true;
 }
@@ -13854,10 +14012,10 @@ function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
 function e_SubscribeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -13874,9 +14032,9 @@ function e_SubscribeRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_SubscribeRequestParams(p3, d + 1))
     return failedInType("/params", x_SubscribeRequestParams, p3);
   return true;
@@ -13885,10 +14043,10 @@ function e_SubscribeRequest(v: unknown, d: number): boolean {
 function e_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -13905,9 +14063,9 @@ function e_UnsubscribeRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_UnsubscribeRequestParams(p3, d + 1))
     return failedInType("/params", x_UnsubscribeRequestParams, p3);
   return true;
@@ -13916,11 +14074,11 @@ function e_UnsubscribeRequest(v: unknown, d: number): boolean {
 function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1))
     return failedIn("/_meta");
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -13947,6 +14105,8 @@ function e_Resource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -13962,8 +14122,6 @@ function e_Resource(v: unknown, d: number): boolean {
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["uri"];
-  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
   const p8 = o["icons"];
@@ -13976,6 +14134,9 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -13989,9 +14150,6 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["uriTemplate"];
-  if (p6 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_26, p6);
@@ -14003,15 +14161,15 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
 function e_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_14, p3);
   return true;
@@ -14020,16 +14178,16 @@ function e_TextResourceContents(v: unknown, d: number): boolean {
 function e_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p3 = o["blob"];
+  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
-  const p3 = o["blob"];
-  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_27, p3);
   return true;
@@ -14056,12 +14214,12 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
 function e_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["prompts"];
+  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["prompts"];
-  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
   return true;
 }
@@ -14090,9 +14248,9 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_GetPromptRequestParams(p3, d + 1))
     return failedInType("/params", x_GetPromptRequestParams, p3);
   return true;
@@ -14101,13 +14259,13 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
 function e_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["messages"];
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  const p2 = o["messages"];
-  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -14159,9 +14317,9 @@ function e_PromptMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_ContentBlock(p1, d + 1)) return failedInType("/content", x_ContentBlock, p1);
   return true;
 }
@@ -14174,6 +14332,8 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_31, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
@@ -14189,8 +14349,6 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["uri"];
-  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
   const p9 = o["icons"];
@@ -14204,13 +14362,13 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["resource"];
-  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$2, p3);
   return true;
@@ -14252,12 +14410,12 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
 function e_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["tools"];
+  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["tools"];
-  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
   return true;
 }
@@ -14265,6 +14423,8 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
 function e_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["content"];
+  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["structuredContent"];
@@ -14272,8 +14432,6 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p2);
-  const p3 = o["content"];
-  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
   return true;
 }
@@ -14305,9 +14463,9 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CallToolRequestParams(p3, d + 1))
     return failedInType("/params", x_CallToolRequestParams, p3);
   return true;
@@ -14362,6 +14520,9 @@ function e_Tool(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p6 = o["inputSchema"];
+  if (p6 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
@@ -14376,9 +14537,6 @@ function e_Tool(v: unknown, d: number): boolean {
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p5);
-  const p6 = o["inputSchema"];
-  if (p6 === undefined)
-    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!g_Tool$2(p6, d + 1)) return failedIn("/inputSchema");
   const p7 = o["outputSchema"];
   if (p7 !== undefined && !g_Tool$5(p7, d + 1)) return failedIn("/outputSchema");
@@ -14412,22 +14570,22 @@ function e_Task(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
   if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
-  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
   const p1 = o["status"];
   if (p1 === undefined) return failedMissing("/status", 'missing required property "status"');
+  const p3 = o["createdAt"];
+  if (p3 === undefined) return failedMissing("/createdAt", 'missing required property "createdAt"');
+  const p4 = o["lastUpdatedAt"];
+  if (p4 === undefined)
+    return failedMissing("/lastUpdatedAt", 'missing required property "lastUpdatedAt"');
+  const p5 = o["ttl"];
+  if (p5 === undefined) return failedMissing("/ttl", 'missing required property "ttl"');
+  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
   if (!g_TaskStatus(p1, d + 1)) return failedInType("/status", x_TaskStatus, p1);
   const p2 = o["statusMessage"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/statusMessage", EXPECTED_2, p2);
-  const p3 = o["createdAt"];
-  if (p3 === undefined) return failedMissing("/createdAt", 'missing required property "createdAt"');
   if (!(typeof p3 === "string")) return failedTest("/createdAt", EXPECTED_2, p3);
-  const p4 = o["lastUpdatedAt"];
-  if (p4 === undefined)
-    return failedMissing("/lastUpdatedAt", 'missing required property "lastUpdatedAt"');
   if (!(typeof p4 === "string")) return failedTest("/lastUpdatedAt", EXPECTED_2, p4);
-  const p5 = o["ttl"];
-  if (p5 === undefined) return failedMissing("/ttl", 'missing required property "ttl"');
   if (!(Number.isInteger(p5) || p5 === null || p5 === null))
     return failedTest("/ttl", EXPECTED_40, p5);
   const p6 = o["pollInterval"];
@@ -14438,10 +14596,10 @@ function e_Task(v: unknown, d: number): boolean {
 function e_CreateTaskResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["task"];
   if (p1 === undefined) return failedMissing("/task", 'missing required property "task"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_Task(p1, d + 1)) return failedInType("/task", x_Task, p1);
   return true;
 }
@@ -14457,9 +14615,9 @@ function e_GetTaskRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_GetTaskRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
@@ -14481,9 +14639,9 @@ function e_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_GetTaskPayloadRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
@@ -14507,9 +14665,9 @@ function e_CancelTaskRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CancelTaskRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
@@ -14541,12 +14699,12 @@ function e_ListTasksRequest(v: unknown, d: number): boolean {
 function e_ListTasksResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["tasks"];
+  if (p2 === undefined) return failedMissing("/tasks", 'missing required property "tasks"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  const p2 = o["tasks"];
-  if (p2 === undefined) return failedMissing("/tasks", 'missing required property "tasks"');
   if (!g_ListTasksResult$2(p2, d + 1)) return failedIn("/tasks");
   return true;
 }
@@ -14595,9 +14753,9 @@ function e_SetLevelRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_SetLevelRequestParams(p3, d + 1))
     return failedInType("/params", x_SetLevelRequestParams, p3);
   return true;
@@ -14607,11 +14765,11 @@ function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p2 = o["level"];
+  if (p2 === undefined) return failedMissing("/level", 'missing required property "level"');
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_LoggingMessageNotificationParams$1(p1, d + 1))
     return failedIn("/_meta");
-  const p2 = o["level"];
-  if (p2 === undefined) return failedMissing("/level", 'missing required property "level"');
   if (!g_LoggingLevel(p2, d + 1)) return failedInType("/level", x_LoggingLevel, p2);
   const p3 = o["logger"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/logger", EXPECTED_2, p3);
@@ -14652,6 +14810,10 @@ function e_LoggingLevel(v: unknown, _d: number): boolean {
 function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  const p11 = o["messages"];
+  if (p11 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_2, p0);
@@ -14661,8 +14823,6 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/temperature", EXPECTED_16, p2);
-  const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
   if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_4, p3);
   const p4 = o["metadata"];
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
@@ -14683,8 +14843,6 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
     return failedInType("/modelPreferences", x_ModelPreferences, p9);
   const p10 = o["tools"];
   if (p10 !== undefined && !g_CreateMessageRequestParams$3(p10, d + 1)) return failedIn("/tools");
-  const p11 = o["messages"];
-  if (p11 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_CreateMessageRequestParams$4(p11, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -14709,9 +14867,9 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CreateMessageRequestParams(p3, d + 1))
     return failedInType("/params", x_CreateMessageRequestParams, p3);
   return true;
@@ -14720,19 +14878,19 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
 function e_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   const p2 = o["model"];
   if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_2, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
     g_TextContent(p4, d + 1) ||
     g_ImageContent(p4, d + 1) ||
@@ -14750,11 +14908,11 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_SamplingMessage$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
     g_TextContent(p2, d + 1) ||
     g_ImageContent(p2, d + 1) ||
@@ -14848,14 +15006,14 @@ function e_ImageContent(v: unknown, d: number): boolean {
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_27, p4);
   return true;
@@ -14869,14 +15027,14 @@ function e_AudioContent(v: unknown, d: number): boolean {
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_27, p4);
   return true;
@@ -14890,12 +15048,12 @@ function e_ToolUseContent(v: unknown, d: number): boolean {
   if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_60, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_2, p1);
   const p2 = o["name"];
   if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
   const p3 = o["input"];
   if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
+  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_2, p1);
+  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
   if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return failedIn("/_meta");
@@ -14910,6 +15068,8 @@ function e_ToolResultContent(v: unknown, d: number): boolean {
   if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_61, p0);
   const p1 = o["toolUseId"];
   if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
+  const p5 = o["content"];
+  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_2, p1);
   const p2 = o["structuredContent"];
   if (p2 !== undefined && !g_ToolResultContent$1(p2, d + 1)) return failedIn("/structuredContent");
@@ -14918,8 +15078,6 @@ function e_ToolResultContent(v: unknown, d: number): boolean {
     return failedTest("/isError", EXPECTED_12, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ToolResultContent$2(p4, d + 1)) return failedIn("/_meta");
-  const p5 = o["content"];
-  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_ToolResultContent$3(p5, d + 1)) return failedIn("/content");
   return true;
 }
@@ -14966,15 +15124,15 @@ function e_ModelHint(v: unknown, _d: number): boolean {
 function e_CompleteRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["argument"];
   if (p1 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  const p3 = o["ref"];
+  if (p3 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/argument");
   const p2 = o["context"];
   if (p2 !== undefined && !g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/context");
-  const p3 = o["ref"];
-  if (p3 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   if (!g_CompleteRequestParams$5(p3, d + 1)) return failedIn("/ref");
   return true;
 }
@@ -14990,9 +15148,9 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CompleteRequestParams(p3, d + 1))
     return failedInType("/params", x_CompleteRequestParams, p3);
   return true;
@@ -15001,11 +15159,11 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
 function e_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["completion"];
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
   return true;
 }
@@ -15058,10 +15216,10 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
 function e_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
   return true;
 }
@@ -15069,12 +15227,12 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
@@ -15102,15 +15260,15 @@ function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_68, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
+  const p4 = o["requestedSchema"];
+  if (p4 === undefined)
+    return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
   if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["task"];
   if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
     return failedInType("/task", x_TaskMetadata, p3);
-  const p4 = o["requestedSchema"];
-  if (p4 === undefined)
-    return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
   if (!g_ElicitRequestFormParams$2(p4, d + 1)) return failedIn("/requestedSchema");
   return true;
 }
@@ -15123,18 +15281,18 @@ function e_ElicitRequestURLParams(v: unknown, d: number): boolean {
   if (!(p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   const p2 = o["elicitationId"];
   if (p2 === undefined)
     return failedMissing("/elicitationId", 'missing required property "elicitationId"');
+  const p5 = o["url"];
+  if (p5 === undefined) return failedMissing("/url", 'missing required property "url"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   if (!(typeof p2 === "string")) return failedTest("/elicitationId", EXPECTED_2, p2);
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ElicitRequestURLParams$1(p3, d + 1)) return failedIn("/_meta");
   const p4 = o["task"];
   if (p4 !== undefined && !g_TaskMetadata(p4, d + 1))
     return failedInType("/task", x_TaskMetadata, p4);
-  const p5 = o["url"];
-  if (p5 === undefined) return failedMissing("/url", 'missing required property "url"');
   if (!(typeof p5 === "string")) return failedTest("/url", EXPECTED_2, p5);
   if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/url", EXPECTED_14, p5);
   return true;
@@ -15157,9 +15315,9 @@ function e_ElicitRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_ElicitRequestParams(p3, d + 1)) return failedInType("/params", x_ElicitRequestParams, p3);
   return true;
 }
@@ -15259,6 +15417,8 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -15266,8 +15426,6 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  const p4 = o["enum"];
-  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   return true;
 }
@@ -15278,6 +15436,8 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  const p4 = o["oneOf"];
+  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -15285,8 +15445,6 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  const p4 = o["oneOf"];
-  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
   return true;
 }
@@ -15297,6 +15455,8 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -15309,8 +15469,6 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p5 = o["default"];
   if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
     return failedIn("/default");
-  const p6 = o["items"];
-  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
@@ -15321,6 +15479,8 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -15332,8 +15492,6 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["default"];
   if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
-  const p6 = o["items"];
-  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
@@ -15344,6 +15502,8 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -15351,8 +15511,6 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  const p4 = o["enum"];
-  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   const p5 = o["enumNames"];
   if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
@@ -15362,10 +15520,10 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
 function e_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["action"];
   if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
     return failedTest("/action", EXPECTED_83, p1);
   const p2 = o["content"];

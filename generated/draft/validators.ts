@@ -1264,15 +1264,21 @@ function x_MetaObject(v: unknown, out: IssueList, _d: number): number {
 function g_RequestMetaObject(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
   const p1 = o["io.modelcontextprotocol/protocolVersion"];
   if (p1 === undefined)
     return failedMissing(
       "/io.modelcontextprotocol~1protocolVersion",
       'missing required property "io.modelcontextprotocol/protocolVersion"',
     );
+  const p4 = o["io.modelcontextprotocol/clientCapabilities"];
+  if (p4 === undefined)
+    return failedMissing(
+      "/io.modelcontextprotocol~1clientCapabilities",
+      'missing required property "io.modelcontextprotocol/clientCapabilities"',
+    );
+  const p0 = o["progressToken"];
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "string"))
     return failedTest("/io.modelcontextprotocol~1protocolVersion", EXPECTED_0, p1);
   const p2 = o["io.modelcontextprotocol/logLevel"];
@@ -1281,12 +1287,6 @@ function g_RequestMetaObject(v: unknown, d: number): boolean {
   const p3 = o["io.modelcontextprotocol/clientInfo"];
   if (p3 !== undefined && !g_Implementation(p3, d + 1))
     return failedInType("/io.modelcontextprotocol~1clientInfo", x_Implementation, p3);
-  const p4 = o["io.modelcontextprotocol/clientCapabilities"];
-  if (p4 === undefined)
-    return failedMissing(
-      "/io.modelcontextprotocol~1clientCapabilities",
-      'missing required property "io.modelcontextprotocol/clientCapabilities"',
-    );
   if (!g_ClientCapabilities(p4, d + 1))
     return failedInType("/io.modelcontextprotocol~1clientCapabilities", x_ClientCapabilities, p4);
   return true;
@@ -1299,16 +1299,8 @@ function x_RequestMetaObject(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["progressToken"];
-    if (x2 !== undefined) {
-      if (!g_ProgressToken(x2, d + 1)) {
-        const c3 = x_ProgressToken(x2, out, d + 1);
-        if (out.lift(c3, "/progressToken", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["io.modelcontextprotocol/protocolVersion"];
-    if (x4 === undefined) {
+    const x2 = o1["io.modelcontextprotocol/protocolVersion"];
+    if (x2 === undefined) {
       if (
         out.absent(
           "/io.modelcontextprotocol~1protocolVersion",
@@ -1318,30 +1310,9 @@ function x_RequestMetaObject(v: unknown, out: IssueList, d: number): number {
       )
         return 1;
       n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/io.modelcontextprotocol~1protocolVersion", 1, EXPECTED_0, x4)) return 1;
-        n++;
-      }
     }
-    const x5 = o1["io.modelcontextprotocol/logLevel"];
-    if (x5 !== undefined) {
-      if (!g_LoggingLevel(x5, d + 1)) {
-        const c6 = x_LoggingLevel(x5, out, d + 1);
-        if (out.lift(c6, "/io.modelcontextprotocol~1logLevel", 1)) return 1;
-        n += c6;
-      }
-    }
-    const x7 = o1["io.modelcontextprotocol/clientInfo"];
-    if (x7 !== undefined) {
-      if (!g_Implementation(x7, d + 1)) {
-        const c8 = x_Implementation(x7, out, d + 1);
-        if (out.lift(c8, "/io.modelcontextprotocol~1clientInfo", 1)) return 1;
-        n += c8;
-      }
-    }
-    const x9 = o1["io.modelcontextprotocol/clientCapabilities"];
-    if (x9 === undefined) {
+    const x3 = o1["io.modelcontextprotocol/clientCapabilities"];
+    if (x3 === undefined) {
       if (
         out.absent(
           "/io.modelcontextprotocol~1clientCapabilities",
@@ -1351,9 +1322,40 @@ function x_RequestMetaObject(v: unknown, out: IssueList, d: number): number {
       )
         return 1;
       n++;
-    } else {
-      if (!g_ClientCapabilities(x9, d + 1)) {
-        const c10 = x_ClientCapabilities(x9, out, d + 1);
+    }
+    const x4 = o1["progressToken"];
+    if (x4 !== undefined) {
+      if (!g_ProgressToken(x4, d + 1)) {
+        const c5 = x_ProgressToken(x4, out, d + 1);
+        if (out.lift(c5, "/progressToken", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/io.modelcontextprotocol~1protocolVersion", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["io.modelcontextprotocol/logLevel"];
+    if (x6 !== undefined) {
+      if (!g_LoggingLevel(x6, d + 1)) {
+        const c7 = x_LoggingLevel(x6, out, d + 1);
+        if (out.lift(c7, "/io.modelcontextprotocol~1logLevel", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["io.modelcontextprotocol/clientInfo"];
+    if (x8 !== undefined) {
+      if (!g_Implementation(x8, d + 1)) {
+        const c9 = x_Implementation(x8, out, d + 1);
+        if (out.lift(c9, "/io.modelcontextprotocol~1clientInfo", 1)) return 1;
+        n += c9;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_ClientCapabilities(x3, d + 1)) {
+        const c10 = x_ClientCapabilities(x3, out, d + 1);
         if (out.lift(c10, "/io.modelcontextprotocol~1clientCapabilities", 1)) return 1;
         n += c10;
       }
@@ -1466,7 +1468,8 @@ function x_RequestParams(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!g_RequestMetaObject(x2, d + 1)) {
         const c3 = x_RequestMetaObject(x2, out, d + 1);
         if (out.lift(c3, "/_meta", 1)) return 1;
@@ -1499,7 +1502,8 @@ function x_Request(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_0, x2)) return 1;
         n++;
@@ -1571,7 +1575,8 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/method", 1, EXPECTED_0, x2)) return 1;
         n++;
@@ -1631,7 +1636,8 @@ function x_Result(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!g_ResultType(x2, d + 1)) {
         const c3 = x_ResultType(x2, out, d + 1);
         if (out.lift(c3, "/resultType", 1)) return 1;
@@ -1655,9 +1661,9 @@ function g_Error(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
   if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_9, p1);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_9, p1);
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
@@ -1673,17 +1679,19 @@ function x_Error(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/code", 1, 'missing required property "code"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x2)) {
-        if (out.fault("/code", 1, EXPECTED_9, x2)) return 1;
-        n++;
-      }
     }
     const x3 = o1["message"];
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
+      if (!Number.isInteger(x2)) {
+        if (out.fault("/code", 1, EXPECTED_9, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -1715,11 +1723,11 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
@@ -1745,26 +1753,28 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["id"];
+    if (x4 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/method", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/params", 1, EXPECTED_5, x4)) return 1;
+    const x5 = o1["params"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/params", 1, EXPECTED_5, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
-      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c7 = x_RequestId(x4, out, d + 1);
         if (out.lift(c7, "/id", 1)) return 1;
         n += c7;
       }
@@ -1813,7 +1823,8 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/method", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -1843,9 +1854,9 @@ function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
@@ -1871,20 +1882,22 @@ function x_JSONRPCResultResponse(v: unknown, out: IssueList, d: number): number 
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_Result(x5, d + 1)) {
-        const c6 = x_Result(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_Result(x4, d + 1)) {
+        const c6 = x_Result(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -1899,10 +1912,10 @@ function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   return true;
 }
@@ -1924,21 +1937,22 @@ function x_JSONRPCErrorResponse(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["id"];
-    if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["error"];
-    if (x5 === undefined) {
+    const x3 = o1["error"];
+    if (x3 === undefined) {
       if (out.absent("/error", 1, 'missing required property "error"')) return 1;
       n++;
-    } else {
-      if (!g_Error(x5, d + 1)) {
-        const c6 = x_Error(x5, out, d + 1);
+    }
+    const x4 = o1["id"];
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_Error(x3, d + 1)) {
+        const c6 = x_Error(x3, out, d + 1);
         if (out.lift(c6, "/error", 1)) return 1;
         n += c6;
       }
@@ -2015,7 +2029,8 @@ function x_ParseError(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -2058,7 +2073,8 @@ function x_InvalidRequestError(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -2101,7 +2117,8 @@ function x_MethodNotFoundError(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -2144,7 +2161,8 @@ function x_InvalidParamsError(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -2187,7 +2205,8 @@ function x_InternalError(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -2203,10 +2222,10 @@ function g_HeaderMismatchError(v: unknown, d: number): boolean {
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   if (!g_HeaderMismatchError$1(p2, d + 1)) return failedIn("/error");
   return true;
@@ -2229,29 +2248,30 @@ function x_HeaderMismatchError(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["id"];
-    if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["error"];
-    if (x5 === undefined) {
+    const x3 = o1["error"];
+    if (x3 === undefined) {
       if (out.absent("/error", 1, 'missing required property "error"')) return 1;
       n++;
-    } else {
-      if (!g_Error(x5, d + 1)) {
-        const c6 = x_Error(x5, out, d + 1);
+    }
+    const x4 = o1["id"];
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_Error(x3, d + 1)) {
+        const c6 = x_Error(x3, out, d + 1);
         if (out.lift(c6, "/error", 1)) return 1;
         n += c6;
       }
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/error", 1, EXPECTED_5, x5)) return 1;
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/error", 1, EXPECTED_5, x3)) return 1;
         n++;
       } else {
-        const o7 = x5 as Readonly<Record<string, unknown>>;
+        const o7 = x3 as Readonly<Record<string, unknown>>;
         const x8 = o7["code"];
         if (x8 === undefined) {
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
@@ -2283,10 +2303,10 @@ function g_UnsupportedProtocolVersionError(v: unknown, d: number): boolean {
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   if (!g_UnsupportedProtocolVersionError$1(p2, d + 1)) return failedIn("/error");
   return true;
@@ -2309,29 +2329,30 @@ function x_UnsupportedProtocolVersionError(v: unknown, out: IssueList, d: number
         n++;
       }
     }
-    const x3 = o1["id"];
-    if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["error"];
-    if (x5 === undefined) {
+    const x3 = o1["error"];
+    if (x3 === undefined) {
       if (out.absent("/error", 1, 'missing required property "error"')) return 1;
       n++;
-    } else {
-      if (!g_Error(x5, d + 1)) {
-        const c6 = x_Error(x5, out, d + 1);
+    }
+    const x4 = o1["id"];
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_Error(x3, d + 1)) {
+        const c6 = x_Error(x3, out, d + 1);
         if (out.lift(c6, "/error", 1)) return 1;
         n += c6;
       }
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/error", 1, EXPECTED_5, x5)) return 1;
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/error", 1, EXPECTED_5, x3)) return 1;
         n++;
       } else {
-        const o7 = x5 as Readonly<Record<string, unknown>>;
+        const o7 = x3 as Readonly<Record<string, unknown>>;
         const x8 = o7["code"];
         if (x8 === undefined) {
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
@@ -2346,7 +2367,8 @@ function x_UnsupportedProtocolVersionError(v: unknown, out: IssueList, d: number
         if (x9 === undefined) {
           if (out.absent("/error/data", 2, 'missing required property "data"')) return 1;
           n++;
-        } else {
+        }
+        if (x9 !== undefined) {
           if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
             if (out.fault("/error/data", 2, EXPECTED_5, x9)) return 1;
             n++;
@@ -2357,18 +2379,20 @@ function x_UnsupportedProtocolVersionError(v: unknown, out: IssueList, d: number
               if (out.absent("/error/data/requested", 3, 'missing required property "requested"'))
                 return 1;
               n++;
-            } else {
-              if (!(typeof x11 === "string")) {
-                if (out.fault("/error/data/requested", 3, EXPECTED_0, x11)) return 1;
-                n++;
-              }
             }
             const x12 = o10["supported"];
             if (x12 === undefined) {
               if (out.absent("/error/data/supported", 3, 'missing required property "supported"'))
                 return 1;
               n++;
-            } else {
+            }
+            if (x11 !== undefined) {
+              if (!(typeof x11 === "string")) {
+                if (out.fault("/error/data/requested", 3, EXPECTED_0, x11)) return 1;
+                n++;
+              }
+            }
+            if (x12 !== undefined) {
               if (!Array.isArray(x12)) {
                 if (out.fault("/error/data/supported", 3, EXPECTED_6, x12)) return 1;
                 n++;
@@ -2406,9 +2430,9 @@ function g_UnsupportedProtocolVersionError$2(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["requested"];
   if (p0 === undefined) return failedMissing("/requested", 'missing required property "requested"');
-  if (!(typeof p0 === "string")) return failedTest("/requested", EXPECTED_0, p0);
   const p1 = o["supported"];
   if (p1 === undefined) return failedMissing("/supported", 'missing required property "supported"');
+  if (!(typeof p0 === "string")) return failedTest("/requested", EXPECTED_0, p0);
   if (!g_UnsupportedProtocolVersionError$3(p1, d + 1)) return failedIn("/supported");
   return true;
 }
@@ -2431,10 +2455,10 @@ function g_MissingRequiredClientCapabilityError(v: unknown, d: number): boolean 
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   if (!g_MissingRequiredClientCapabilityError$1(p2, d + 1)) return failedIn("/error");
   return true;
@@ -2457,29 +2481,30 @@ function x_MissingRequiredClientCapabilityError(v: unknown, out: IssueList, d: n
         n++;
       }
     }
-    const x3 = o1["id"];
-    if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["error"];
-    if (x5 === undefined) {
+    const x3 = o1["error"];
+    if (x3 === undefined) {
       if (out.absent("/error", 1, 'missing required property "error"')) return 1;
       n++;
-    } else {
-      if (!g_Error(x5, d + 1)) {
-        const c6 = x_Error(x5, out, d + 1);
+    }
+    const x4 = o1["id"];
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_Error(x3, d + 1)) {
+        const c6 = x_Error(x3, out, d + 1);
         if (out.lift(c6, "/error", 1)) return 1;
         n += c6;
       }
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/error", 1, EXPECTED_5, x5)) return 1;
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/error", 1, EXPECTED_5, x3)) return 1;
         n++;
       } else {
-        const o7 = x5 as Readonly<Record<string, unknown>>;
+        const o7 = x3 as Readonly<Record<string, unknown>>;
         const x8 = o7["code"];
         if (x8 === undefined) {
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
@@ -2494,7 +2519,8 @@ function x_MissingRequiredClientCapabilityError(v: unknown, out: IssueList, d: n
         if (x9 === undefined) {
           if (out.absent("/error/data", 2, 'missing required property "data"')) return 1;
           n++;
-        } else {
+        }
+        if (x9 !== undefined) {
           if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
             if (out.fault("/error/data", 2, EXPECTED_5, x9)) return 1;
             n++;
@@ -2511,7 +2537,8 @@ function x_MissingRequiredClientCapabilityError(v: unknown, out: IssueList, d: n
               )
                 return 1;
               n++;
-            } else {
+            }
+            if (x11 !== undefined) {
               if (!g_ClientCapabilities(x11, d + 1 + 1 + 1)) {
                 const c12 = x_ClientCapabilities(x11, out, d + 1 + 1 + 1);
                 if (out.lift(c12, "/error/data/requiredCapabilities", 3)) return 1;
@@ -2778,7 +2805,8 @@ function x_InputRequiredResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!g_ResultType(x2, d + 1)) {
         const c3 = x_ResultType(x2, out, d + 1);
         if (out.lift(c3, "/resultType", 1)) return 1;
@@ -2815,14 +2843,14 @@ function x_InputRequiredResult(v: unknown, out: IssueList, d: number): number {
 function g_InputResponseRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["_meta"];
+  if (p2 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   const p0 = o["requestState"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
   const p1 = o["inputResponses"];
   if (p1 !== undefined && !g_InputResponses(p1, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p1);
-  const p2 = o["_meta"];
-  if (p2 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p2, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p2);
   return true;
 }
@@ -2834,28 +2862,29 @@ function x_InputResponseRequestParams(v: unknown, out: IssueList, d: number): nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["requestState"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x2)) return 1;
+    const x2 = o1["_meta"];
+    if (x2 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    }
+    const x3 = o1["requestState"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x3 = o1["inputResponses"];
-    if (x3 !== undefined) {
-      if (!g_InputResponses(x3, d + 1)) {
-        const c4 = x_InputResponses(x3, out, d + 1);
-        if (out.lift(c4, "/inputResponses", 1)) return 1;
-        n += c4;
+    const x4 = o1["inputResponses"];
+    if (x4 !== undefined) {
+      if (!g_InputResponses(x4, d + 1)) {
+        const c5 = x_InputResponses(x4, out, d + 1);
+        if (out.lift(c5, "/inputResponses", 1)) return 1;
+        n += c5;
       }
     }
-    const x5 = o1["_meta"];
-    if (x5 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x5, d + 1)) {
-        const c6 = x_RequestMetaObject(x5, out, d + 1);
+    if (x2 !== undefined) {
+      if (!g_RequestMetaObject(x2, d + 1)) {
+        const c6 = x_RequestMetaObject(x2, out, d + 1);
         if (out.lift(c6, "/_meta", 1)) return 1;
         n += c6;
       }
@@ -2889,7 +2918,8 @@ function x_CancelledNotificationParams(v: unknown, out: IssueList, d: number): n
     if (x2 === undefined) {
       if (out.absent("/requestId", 1, 'missing required property "requestId"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!g_RequestId(x2, d + 1)) {
         const c3 = x_RequestId(x2, out, d + 1);
         if (out.lift(c3, "/requestId", 1)) return 1;
@@ -2962,7 +2992,8 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_CancelledNotificationParams(x4, d + 1)) {
         const c5 = x_CancelledNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -2984,9 +3015,9 @@ function g_DiscoverRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_RequestParams(p3, d + 1)) return failedInType("/params", x_RequestParams, p3);
   return true;
 }
@@ -3022,20 +3053,22 @@ function x_DiscoverRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_RequestParams(x6, d + 1)) {
-        const c7 = x_RequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_RequestParams(x5, d + 1)) {
+        const c7 = x_RequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -3050,28 +3083,28 @@ function g_DiscoverResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["cacheScope"];
   if (p1 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  const p3 = o["ttlMs"];
+  if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p4 = o["supportedVersions"];
+  if (p4 === undefined)
+    return failedMissing("/supportedVersions", 'missing required property "supportedVersions"');
+  const p6 = o["capabilities"];
+  if (p6 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_0, p2);
-  const p3 = o["ttlMs"];
-  if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
-  const p4 = o["supportedVersions"];
-  if (p4 === undefined)
-    return failedMissing("/supportedVersions", 'missing required property "supportedVersions"');
   if (!g_DiscoverResult$1(p4, d + 1)) return failedIn("/supportedVersions");
   const p5 = o["_meta"];
   if (p5 !== undefined && !g_ResultMetaObject(p5, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p5);
-  const p6 = o["capabilities"];
-  if (p6 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ServerCapabilities(p6, d + 1))
     return failedInType("/capabilities", x_ServerCapabilities, p6);
   return true;
@@ -3088,78 +3121,83 @@ function x_DiscoverResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["cacheScope"];
-    if (x4 === undefined) {
+    const x3 = o1["cacheScope"];
+    if (x3 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
-    } else {
-      if (!(x4 === "public" || x4 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_24, x4)) return 1;
-        n++;
-      }
     }
-    const x5 = o1["instructions"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_0, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["ttlMs"];
-    if (x6 === undefined) {
+    const x4 = o1["ttlMs"];
+    if (x4 === undefined) {
       if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x6)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_25, x6)) return 1;
-        n++;
-      }
     }
-    const x7 = o1["supportedVersions"];
-    if (x7 === undefined) {
+    const x5 = o1["supportedVersions"];
+    if (x5 === undefined) {
       if (out.absent("/supportedVersions", 1, 'missing required property "supportedVersions"'))
         return 1;
       n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/supportedVersions", 1, EXPECTED_6, x7)) return 1;
+    }
+    const x6 = o1["capabilities"];
+    if (x6 === undefined) {
+      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c7 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c7, "/resultType", 1)) return 1;
+        n += c7;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(x3 === "public" || x3 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["instructions"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_0, x8)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!Number.isInteger(x4)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x4)) return 1;
+        n++;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/supportedVersions", 1, EXPECTED_6, x5)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
-        for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!(typeof a8[i9] === "string")) {
-            if (out.fault("/supportedVersions/" + i9, 2, EXPECTED_0, a8[i9])) return 1;
+        const a9 = x5 as readonly unknown[];
+        for (let i10 = 0; i10 < a9.length; i10++) {
+          if (!(typeof a9[i10] === "string")) {
+            if (out.fault("/supportedVersions/" + i10, 2, EXPECTED_0, a9[i10])) return 1;
             n++;
           }
         }
       }
     }
-    const x10 = o1["_meta"];
-    if (x10 !== undefined) {
-      if (!g_ResultMetaObject(x10, d + 1)) {
-        const c11 = x_ResultMetaObject(x10, out, d + 1);
-        if (out.lift(c11, "/_meta", 1)) return 1;
-        n += c11;
+    const x11 = o1["_meta"];
+    if (x11 !== undefined) {
+      if (!g_ResultMetaObject(x11, d + 1)) {
+        const c12 = x_ResultMetaObject(x11, out, d + 1);
+        if (out.lift(c12, "/_meta", 1)) return 1;
+        n += c12;
       }
     }
-    const x12 = o1["capabilities"];
-    if (x12 === undefined) {
-      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
-      n++;
-    } else {
-      if (!g_ServerCapabilities(x12, d + 1)) {
-        const c13 = x_ServerCapabilities(x12, out, d + 1);
+    if (x6 !== undefined) {
+      if (!g_ServerCapabilities(x6, d + 1)) {
+        const c13 = x_ServerCapabilities(x6, out, d + 1);
         if (out.lift(c13, "/capabilities", 1)) return 1;
         n += c13;
       }
@@ -3186,9 +3224,9 @@ function g_DiscoverResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_DiscoverResult(p2, d + 1)) return failedInType("/result", x_DiscoverResult, p2);
   return true;
 }
@@ -3214,20 +3252,22 @@ function x_DiscoverResultResponse(v: unknown, out: IssueList, d: number): number
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_DiscoverResult(x5, d + 1)) {
-        const c6 = x_DiscoverResult(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_DiscoverResult(x4, d + 1)) {
+        const c6 = x_DiscoverResult(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -3587,6 +3627,8 @@ function g_ServerCapabilities$5(v: unknown, d: number): boolean {
 function g_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["src"];
+  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["theme"];
@@ -3594,8 +3636,6 @@ function g_Icon(v: unknown, d: number): boolean {
     return failedTest("/theme", EXPECTED_26, p1);
   const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
-  const p3 = o["src"];
-  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
   if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_0, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_27, p3);
   return true;
@@ -3608,46 +3648,47 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
+    const x2 = o1["src"];
+    if (x2 === undefined) {
+      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
+      n++;
     }
-    const x3 = o1["theme"];
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(x3 === "light" || x3 === "dark")) {
-        if (out.fault("/theme", 1, EXPECTED_26, x3)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["sizes"];
+    const x4 = o1["theme"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/sizes", 1, EXPECTED_6, x4)) return 1;
+      if (!(x4 === "light" || x4 === "dark")) {
+        if (out.fault("/theme", 1, EXPECTED_26, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["sizes"];
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/sizes", 1, EXPECTED_6, x5)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(typeof a5[i6] === "string")) {
-            if (out.fault("/sizes/" + i6, 2, EXPECTED_0, a5[i6])) return 1;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!(typeof a6[i7] === "string")) {
+            if (out.fault("/sizes/" + i7, 2, EXPECTED_0, a6[i7])) return 1;
             n++;
           }
         }
       }
     }
-    const x7 = o1["src"];
-    if (x7 === undefined) {
-      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/src", 1, EXPECTED_0, x7)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/src", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
-      if (!(typeof x7 !== "string" || isUri(x7))) {
-        if (out.fault("/src", 1, EXPECTED_27, x7)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/src", 1, EXPECTED_27, x2)) return 1;
         n++;
       }
     }
@@ -3732,7 +3773,8 @@ function x_BaseMetadata(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
         n++;
@@ -3754,11 +3796,11 @@ function g_Implementation(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["version"];
-  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_0, p2);
   const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string"))
@@ -3784,26 +3826,28 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["version"];
+    if (x3 === undefined) {
+      if (out.absent("/version", 1, 'missing required property "version"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x4 = o1["version"];
-    if (x4 === undefined) {
-      if (out.absent("/version", 1, 'missing required property "version"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/version", 1, EXPECTED_0, x4)) return 1;
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/version", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
@@ -3861,9 +3905,9 @@ function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   const p0 = o["progressToken"];
   if (p0 === undefined)
     return failedMissing("/progressToken", 'missing required property "progressToken"');
-  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
   const p1 = o["progress"];
   if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "number" && Number.isFinite(p1)))
     return failedTest("/progress", EXPECTED_1, p1);
   const p2 = o["total"];
@@ -3888,20 +3932,22 @@ function x_ProgressNotificationParams(v: unknown, out: IssueList, d: number): nu
     if (x2 === undefined) {
       if (out.absent("/progressToken", 1, 'missing required property "progressToken"')) return 1;
       n++;
-    } else {
-      if (!g_ProgressToken(x2, d + 1)) {
-        const c3 = x_ProgressToken(x2, out, d + 1);
-        if (out.lift(c3, "/progressToken", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["progress"];
-    if (x4 === undefined) {
+    const x3 = o1["progress"];
+    if (x3 === undefined) {
       if (out.absent("/progress", 1, 'missing required property "progress"')) return 1;
       n++;
-    } else {
-      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
-        if (out.fault("/progress", 1, EXPECTED_1, x4)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_ProgressToken(x2, d + 1)) {
+        const c4 = x_ProgressToken(x2, out, d + 1);
+        if (out.lift(c4, "/progressToken", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/progress", 1, EXPECTED_1, x3)) return 1;
         n++;
       }
     }
@@ -3978,7 +4024,8 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_ProgressNotificationParams(x4, d + 1)) {
         const c5 = x_ProgressNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -3992,10 +4039,10 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
   const p1 = o["_meta"];
   if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  const p0 = o["cursor"];
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
   if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
@@ -4007,21 +4054,22 @@ function x_PaginatedRequestParams(v: unknown, out: IssueList, d: number): number
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["cursor"];
-    if (x2 !== undefined) {
-      if (!g_Cursor(x2, d + 1)) {
-        const c3 = x_Cursor(x2, out, d + 1);
-        if (out.lift(c3, "/cursor", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 === undefined) {
+    const x2 = o1["_meta"];
+    if (x2 === undefined) {
       if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
       n++;
-    } else {
-      if (!g_RequestMetaObject(x4, d + 1)) {
-        const c5 = x_RequestMetaObject(x4, out, d + 1);
+    }
+    const x3 = o1["cursor"];
+    if (x3 !== undefined) {
+      if (!g_Cursor(x3, d + 1)) {
+        const c4 = x_Cursor(x3, out, d + 1);
+        if (out.lift(c4, "/cursor", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!g_RequestMetaObject(x2, d + 1)) {
+        const c5 = x_RequestMetaObject(x2, out, d + 1);
         if (out.lift(c5, "/_meta", 1)) return 1;
         n += c5;
       }
@@ -4038,12 +4086,12 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -4070,30 +4118,33 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/method", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["id"];
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_PaginatedRequestParams(x6, d + 1)) {
-        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_0, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_PaginatedRequestParams(x5, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -4128,7 +4179,8 @@ function x_PaginatedResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!g_ResultType(x2, d + 1)) {
         const c3 = x_ResultType(x2, out, d + 1);
         if (out.lift(c3, "/resultType", 1)) return 1;
@@ -4161,13 +4213,13 @@ function g_CacheableResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["cacheScope"];
   if (p1 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["ttlMs"];
   if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
   if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
   const p3 = o["_meta"];
@@ -4187,34 +4239,37 @@ function x_CacheableResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["cacheScope"];
-    if (x4 === undefined) {
+    const x3 = o1["cacheScope"];
+    if (x3 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
-    } else {
-      if (!(x4 === "public" || x4 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_24, x4)) return 1;
+    }
+    const x4 = o1["ttlMs"];
+    if (x4 === undefined) {
+      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c5 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c5, "/resultType", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(x3 === "public" || x3 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["ttlMs"];
-    if (x5 === undefined) {
-      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
-      n++;
-    } else {
-      if (!Number.isInteger(x5)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x5)) return 1;
+    if (x4 !== undefined) {
+      if (!Number.isInteger(x4)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x4)) return 1;
         n++;
       }
-      if (!(typeof x5 !== "number" || x5 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_25, x5)) return 1;
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x4)) return 1;
         n++;
       }
     }
@@ -4241,9 +4296,9 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -4280,20 +4335,22 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_PaginatedRequestParams(x6, d + 1)) {
-        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_PaginatedRequestParams(x5, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -4308,22 +4365,22 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["cacheScope"];
   if (p2 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p5 = o["resources"];
+  if (p5 === undefined) return failedMissing("/resources", 'missing required property "resources"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  const p5 = o["resources"];
-  if (p5 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$1(p5, d + 1)) return failedIn("/resources");
   return true;
 }
@@ -4339,63 +4396,67 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["cacheScope"];
-    if (x6 === undefined) {
+    const x3 = o1["cacheScope"];
+    if (x3 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
-    } else {
-      if (!(x6 === "public" || x6 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
-        n++;
-      }
     }
-    const x7 = o1["ttlMs"];
-    if (x7 === undefined) {
+    const x4 = o1["ttlMs"];
+    if (x4 === undefined) {
       if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x7)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
-        n++;
-      }
     }
-    const x8 = o1["_meta"];
-    if (x8 !== undefined) {
-      if (!g_ResultMetaObject(x8, d + 1)) {
-        const c9 = x_ResultMetaObject(x8, out, d + 1);
-        if (out.lift(c9, "/_meta", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["resources"];
-    if (x10 === undefined) {
+    const x5 = o1["resources"];
+    if (x5 === undefined) {
       if (out.absent("/resources", 1, 'missing required property "resources"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x10)) {
-        if (out.fault("/resources", 1, EXPECTED_6, x10)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c6 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c6, "/resultType", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["nextCursor"];
+    if (x7 !== undefined) {
+      if (!g_Cursor(x7, d + 1)) {
+        const c8 = x_Cursor(x7, out, d + 1);
+        if (out.lift(c8, "/nextCursor", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(x3 === "public" || x3 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!Number.isInteger(x4)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x4)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
+      if (!g_ResultMetaObject(x9, d + 1)) {
+        const c10 = x_ResultMetaObject(x9, out, d + 1);
+        if (out.lift(c10, "/_meta", 1)) return 1;
+        n += c10;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/resources", 1, EXPECTED_6, x5)) return 1;
         n++;
       } else {
-        const a11 = x10 as readonly unknown[];
+        const a11 = x5 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
           if (!g_Resource(a11[i12], d + 1 + 1)) {
             const c13 = x_Resource(a11[i12], out, d + 1 + 1);
@@ -4427,9 +4488,9 @@ function g_ListResourcesResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_ListResourcesResult(p2, d + 1)) return failedInType("/result", x_ListResourcesResult, p2);
   return true;
 }
@@ -4455,20 +4516,22 @@ function x_ListResourcesResultResponse(v: unknown, out: IssueList, d: number): n
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_ListResourcesResult(x5, d + 1)) {
-        const c6 = x_ListResourcesResult(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_ListResourcesResult(x4, d + 1)) {
+        const c6 = x_ListResourcesResult(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -4488,9 +4551,9 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -4527,20 +4590,22 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_PaginatedRequestParams(x6, d + 1)) {
-        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_PaginatedRequestParams(x5, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -4555,23 +4620,23 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["cacheScope"];
   if (p2 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p5 = o["resourceTemplates"];
+  if (p5 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  const p5 = o["resourceTemplates"];
-  if (p5 === undefined)
-    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   if (!g_ListResourceTemplatesResult$1(p5, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
@@ -4587,64 +4652,68 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["cacheScope"];
-    if (x6 === undefined) {
+    const x3 = o1["cacheScope"];
+    if (x3 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
-    } else {
-      if (!(x6 === "public" || x6 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
-        n++;
-      }
     }
-    const x7 = o1["ttlMs"];
-    if (x7 === undefined) {
+    const x4 = o1["ttlMs"];
+    if (x4 === undefined) {
       if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x7)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
-        n++;
-      }
     }
-    const x8 = o1["_meta"];
-    if (x8 !== undefined) {
-      if (!g_ResultMetaObject(x8, d + 1)) {
-        const c9 = x_ResultMetaObject(x8, out, d + 1);
-        if (out.lift(c9, "/_meta", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["resourceTemplates"];
-    if (x10 === undefined) {
+    const x5 = o1["resourceTemplates"];
+    if (x5 === undefined) {
       if (out.absent("/resourceTemplates", 1, 'missing required property "resourceTemplates"'))
         return 1;
       n++;
-    } else {
-      if (!Array.isArray(x10)) {
-        if (out.fault("/resourceTemplates", 1, EXPECTED_6, x10)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c6 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c6, "/resultType", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["nextCursor"];
+    if (x7 !== undefined) {
+      if (!g_Cursor(x7, d + 1)) {
+        const c8 = x_Cursor(x7, out, d + 1);
+        if (out.lift(c8, "/nextCursor", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(x3 === "public" || x3 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!Number.isInteger(x4)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x4)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
+      if (!g_ResultMetaObject(x9, d + 1)) {
+        const c10 = x_ResultMetaObject(x9, out, d + 1);
+        if (out.lift(c10, "/_meta", 1)) return 1;
+        n += c10;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/resourceTemplates", 1, EXPECTED_6, x5)) return 1;
         n++;
       } else {
-        const a11 = x10 as readonly unknown[];
+        const a11 = x5 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
           if (!g_ResourceTemplate(a11[i12], d + 1 + 1)) {
             const c13 = x_ResourceTemplate(a11[i12], out, d + 1 + 1);
@@ -4676,9 +4745,9 @@ function g_ListResourceTemplatesResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_ListResourceTemplatesResult(p2, d + 1))
     return failedInType("/result", x_ListResourceTemplatesResult, p2);
   return true;
@@ -4705,20 +4774,22 @@ function x_ListResourceTemplatesResultResponse(v: unknown, out: IssueList, d: nu
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_ListResourceTemplatesResult(x5, d + 1)) {
-        const c6 = x_ListResourceTemplatesResult(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_ListResourceTemplatesResult(x4, d + 1)) {
+        const c6 = x_ListResourceTemplatesResult(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -4732,10 +4803,10 @@ function g_ResourceRequestParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
   if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_27, p0);
   const p1 = o["_meta"];
   if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_27, p0);
   if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
@@ -4751,7 +4822,13 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
     if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["_meta"];
+    if (x3 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
@@ -4761,11 +4838,7 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
         n++;
       }
     }
-    const x3 = o1["_meta"];
-    if (x3 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
+    if (x3 !== undefined) {
       if (!g_RequestMetaObject(x3, d + 1)) {
         const c4 = x_RequestMetaObject(x3, out, d + 1);
         if (out.lift(c4, "/_meta", 1)) return 1;
@@ -4779,18 +4852,18 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p3 = o["_meta"];
+  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   const p0 = o["requestState"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   const p2 = o["inputResponses"];
   if (p2 !== undefined && !g_InputResponses(p2, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p2);
-  const p3 = o["_meta"];
-  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
@@ -4802,42 +4875,44 @@ function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): num
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["requestState"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["uri"];
-    if (x3 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isUri(x3))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x3)) return 1;
-        n++;
-      }
     }
-    const x4 = o1["inputResponses"];
-    if (x4 !== undefined) {
-      if (!g_InputResponses(x4, d + 1)) {
-        const c5 = x_InputResponses(x4, out, d + 1);
-        if (out.lift(c5, "/inputResponses", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["_meta"];
-    if (x6 === undefined) {
+    const x3 = o1["_meta"];
+    if (x3 === undefined) {
       if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
       n++;
-    } else {
-      if (!g_RequestMetaObject(x6, d + 1)) {
-        const c7 = x_RequestMetaObject(x6, out, d + 1);
+    }
+    const x4 = o1["requestState"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["inputResponses"];
+    if (x5 !== undefined) {
+      if (!g_InputResponses(x5, d + 1)) {
+        const c6 = x_InputResponses(x5, out, d + 1);
+        if (out.lift(c6, "/inputResponses", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestMetaObject(x3, d + 1)) {
+        const c7 = x_RequestMetaObject(x3, out, d + 1);
         if (out.lift(c7, "/_meta", 1)) return 1;
         n += c7;
       }
@@ -4857,9 +4932,9 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_ReadResourceRequestParams(p3, d + 1))
     return failedInType("/params", x_ReadResourceRequestParams, p3);
   return true;
@@ -4896,20 +4971,22 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_ReadResourceRequestParams(x6, d + 1)) {
-        const c7 = x_ReadResourceRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_ReadResourceRequestParams(x5, d + 1)) {
+        const c7 = x_ReadResourceRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -4924,20 +5001,20 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["cacheScope"];
   if (p1 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["ttlMs"];
   if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p4 = o["contents"];
+  if (p4 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
   if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p3);
-  const p4 = o["contents"];
-  if (p4 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   if (!g_ReadResourceResult$1(p4, d + 1)) return failedIn("/contents");
   return true;
 }
@@ -4953,55 +5030,59 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
     if (x5 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x5, d + 1)) {
-        const c6 = x_ResultType(x5, out, d + 1);
-        if (out.lift(c6, "/resultType", 1)) return 1;
-        n += c6;
-      }
     }
-    const x7 = o4["cacheScope"];
-    if (x7 === undefined) {
+    const x6 = o4["cacheScope"];
+    if (x6 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
-    } else {
-      if (!(x7 === "public" || x7 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_24, x7)) return 1;
-        n++;
-      }
     }
-    const x8 = o4["ttlMs"];
-    if (x8 === undefined) {
+    const x7 = o4["ttlMs"];
+    if (x7 === undefined) {
       if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x8)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_25, x8)) return 1;
-        n++;
-      }
     }
-    const x9 = o4["_meta"];
-    if (x9 !== undefined) {
-      if (!g_ResultMetaObject(x9, d + 1)) {
-        const c10 = x_ResultMetaObject(x9, out, d + 1);
-        if (out.lift(c10, "/_meta", 1)) return 1;
-        n += c10;
-      }
-    }
-    const x11 = o4["contents"];
-    if (x11 === undefined) {
+    const x8 = o4["contents"];
+    if (x8 === undefined) {
       if (out.absent("/contents", 1, 'missing required property "contents"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x11)) {
-        if (out.fault("/contents", 1, EXPECTED_6, x11)) return 1;
+    }
+    if (x5 !== undefined) {
+      if (!g_ResultType(x5, d + 1)) {
+        const c9 = x_ResultType(x5, out, d + 1);
+        if (out.lift(c9, "/resultType", 1)) return 1;
+        n += c9;
+      }
+    }
+    if (x6 !== undefined) {
+      if (!(x6 === "public" || x6 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
+        n++;
+      }
+    }
+    if (x7 !== undefined) {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "number" || x7 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
+        n++;
+      }
+    }
+    const x10 = o4["_meta"];
+    if (x10 !== undefined) {
+      if (!g_ResultMetaObject(x10, d + 1)) {
+        const c11 = x_ResultMetaObject(x10, out, d + 1);
+        if (out.lift(c11, "/_meta", 1)) return 1;
+        n += c11;
+      }
+    }
+    if (x8 !== undefined) {
+      if (!Array.isArray(x8)) {
+        if (out.fault("/contents", 1, EXPECTED_6, x8)) return 1;
         n++;
       } else {
-        const a12 = x11 as readonly unknown[];
+        const a12 = x8 as readonly unknown[];
         for (let i13 = 0; i13 < a12.length; i13++) {
           if (!(
             g_TextResourceContents(a12[i13], d + 1 + 1) ||
@@ -5056,9 +5137,9 @@ function g_ReadResourceResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!(g_ReadResourceResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
     return failedUnion("/result", x_ReadResourceResultResponse$1, p2);
   return true;
@@ -5085,27 +5166,29 @@ function x_ReadResourceResultResponse(v: unknown, out: IssueList, d: number): nu
     if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
-        n += c7;
-      }
     }
-    const x8 = o4["result"];
-    if (x8 === undefined) {
+    const x7 = o4["result"];
+    if (x7 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!(g_ReadResourceResult(x8, d + 1) || g_InputRequiredResult(x8, d + 1))) {
+    }
+    if (x6 !== undefined) {
+      if (!g_RequestId(x6, d + 1)) {
+        const c8 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c8, "/id", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x7 !== undefined) {
+      if (!(g_ReadResourceResult(x7, d + 1) || g_InputRequiredResult(x7, d + 1))) {
         const u10 = out.union("/result", 1);
-        const c11 = x_ReadResourceResult(x8, out, d + 1);
+        const c11 = x_ReadResourceResult(x7, out, d + 1);
         out.lift(c11, "/result", 1);
         u10.member("ReadResourceResult");
-        const c12 = x_InputRequiredResult(x8, out, d + 1);
+        const c12 = x_InputRequiredResult(x7, out, d + 1);
         out.lift(c12, "/result", 1);
         u10.member("InputRequiredResult");
-        const c9 = u10.pick(EXPECTED_33, x8);
+        const c9 = u10.pick(EXPECTED_33, x7);
         if (!out.all) return 1;
         n += c9;
       }
@@ -5262,10 +5345,10 @@ function g_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
   const p0 = o["notifications"];
   if (p0 === undefined)
     return failedMissing("/notifications", 'missing required property "notifications"');
-  if (!g_SubscriptionFilter(p0, d + 1))
-    return failedInType("/notifications", x_SubscriptionFilter, p0);
   const p1 = o["_meta"];
   if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_SubscriptionFilter(p0, d + 1))
+    return failedInType("/notifications", x_SubscriptionFilter, p0);
   if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
@@ -5281,20 +5364,22 @@ function x_SubscriptionsListenRequestParams(v: unknown, out: IssueList, d: numbe
     if (x2 === undefined) {
       if (out.absent("/notifications", 1, 'missing required property "notifications"')) return 1;
       n++;
-    } else {
-      if (!g_SubscriptionFilter(x2, d + 1)) {
-        const c3 = x_SubscriptionFilter(x2, out, d + 1);
-        if (out.lift(c3, "/notifications", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["_meta"];
-    if (x4 === undefined) {
+    const x3 = o1["_meta"];
+    if (x3 === undefined) {
       if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
       n++;
-    } else {
-      if (!g_RequestMetaObject(x4, d + 1)) {
-        const c5 = x_RequestMetaObject(x4, out, d + 1);
+    }
+    if (x2 !== undefined) {
+      if (!g_SubscriptionFilter(x2, d + 1)) {
+        const c4 = x_SubscriptionFilter(x2, out, d + 1);
+        if (out.lift(c4, "/notifications", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestMetaObject(x3, d + 1)) {
+        const c5 = x_RequestMetaObject(x3, out, d + 1);
         if (out.lift(c5, "/_meta", 1)) return 1;
         n += c5;
       }
@@ -5314,9 +5399,9 @@ function g_SubscriptionsListenRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_SubscriptionsListenRequestParams(p3, d + 1))
     return failedInType("/params", x_SubscriptionsListenRequestParams, p3);
   return true;
@@ -5353,20 +5438,22 @@ function x_SubscriptionsListenRequest(v: unknown, out: IssueList, d: number): nu
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_SubscriptionsListenRequestParams(x6, d + 1)) {
-        const c7 = x_SubscriptionsListenRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_SubscriptionsListenRequestParams(x5, d + 1)) {
+        const c7 = x_SubscriptionsListenRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -5410,7 +5497,8 @@ function x_SubscriptionsListenResultMetaObject(v: unknown, out: IssueList, d: nu
       )
         return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!g_RequestId(x2, d + 1)) {
         const c3 = x_RequestId(x2, out, d + 1);
         if (out.lift(c3, "/io.modelcontextprotocol~1subscriptionId", 1)) return 1;
@@ -5435,9 +5523,9 @@ function g_SubscriptionsListenResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["_meta"];
   if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   if (!g_SubscriptionsListenResultMetaObject(p1, d + 1))
     return failedInType("/_meta", x_SubscriptionsListenResultMetaObject, p1);
   return true;
@@ -5454,20 +5542,22 @@ function x_SubscriptionsListenResult(v: unknown, out: IssueList, d: number): num
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["_meta"];
-    if (x4 === undefined) {
+    const x3 = o1["_meta"];
+    if (x3 === undefined) {
       if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
       n++;
-    } else {
-      if (!g_SubscriptionsListenResultMetaObject(x4, d + 1)) {
-        const c5 = x_SubscriptionsListenResultMetaObject(x4, out, d + 1);
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c4 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c4, "/resultType", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_SubscriptionsListenResultMetaObject(x3, d + 1)) {
+        const c5 = x_SubscriptionsListenResultMetaObject(x3, out, d + 1);
         if (out.lift(c5, "/_meta", 1)) return 1;
         n += c5;
       }
@@ -5484,9 +5574,9 @@ function g_SubscriptionsListenResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_SubscriptionsListenResult(p2, d + 1))
     return failedInType("/result", x_SubscriptionsListenResult, p2);
   return true;
@@ -5513,20 +5603,22 @@ function x_SubscriptionsListenResultResponse(v: unknown, out: IssueList, d: numb
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_SubscriptionsListenResult(x5, d + 1)) {
-        const c6 = x_SubscriptionsListenResult(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_SubscriptionsListenResult(x4, d + 1)) {
+        const c6 = x_SubscriptionsListenResult(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -5538,12 +5630,12 @@ function x_SubscriptionsListenResultResponse(v: unknown, out: IssueList, d: numb
 function g_SubscriptionsAcknowledgedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_NotificationMetaObject, p0);
   const p1 = o["notifications"];
   if (p1 === undefined)
     return failedMissing("/notifications", 'missing required property "notifications"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
+    return failedInType("/_meta", x_NotificationMetaObject, p0);
   if (!g_SubscriptionFilter(p1, d + 1))
     return failedInType("/notifications", x_SubscriptionFilter, p1);
   return true;
@@ -5560,21 +5652,22 @@ function x_SubscriptionsAcknowledgedNotificationParams(
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1)) {
-        const c3 = x_NotificationMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["notifications"];
-    if (x4 === undefined) {
+    const x2 = o1["notifications"];
+    if (x2 === undefined) {
       if (out.absent("/notifications", 1, 'missing required property "notifications"')) return 1;
       n++;
-    } else {
-      if (!g_SubscriptionFilter(x4, d + 1)) {
-        const c5 = x_SubscriptionFilter(x4, out, d + 1);
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (!g_NotificationMetaObject(x3, d + 1)) {
+        const c4 = x_NotificationMetaObject(x3, out, d + 1);
+        if (out.lift(c4, "/_meta", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!g_SubscriptionFilter(x2, d + 1)) {
+        const c5 = x_SubscriptionFilter(x2, out, d + 1);
         if (out.lift(c5, "/notifications", 1)) return 1;
         n += c5;
       }
@@ -5631,7 +5724,8 @@ function x_SubscriptionsAcknowledgedNotification(v: unknown, out: IssueList, d: 
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_SubscriptionsAcknowledgedNotificationParams(x4, d + 1)) {
         const c5 = x_SubscriptionsAcknowledgedNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -5645,11 +5739,11 @@ function x_SubscriptionsAcknowledgedNotification(v: unknown, out: IssueList, d: 
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
     return failedInType("/_meta", x_NotificationMetaObject, p0);
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   return true;
@@ -5662,25 +5756,26 @@ function x_ResourceUpdatedNotificationParams(v: unknown, out: IssueList, d: numb
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1)) {
-        const c3 = x_NotificationMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["uri"];
-    if (x4 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x4)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (!g_NotificationMetaObject(x3, d + 1)) {
+        const c4 = x_NotificationMetaObject(x3, out, d + 1);
+        if (out.lift(c4, "/_meta", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x4)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
         n++;
       }
     }
@@ -5735,7 +5830,8 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, d: number): n
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_ResourceUpdatedNotificationParams(x4, d + 1)) {
         const c5 = x_ResourceUpdatedNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -5751,6 +5847,8 @@ function g_Resource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
@@ -5766,8 +5864,6 @@ function g_Resource(v: unknown, d: number): boolean {
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["uri"];
-  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_0, p7);
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
   const p8 = o["icons"];
@@ -5786,67 +5882,69 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["mimeType"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x5)) return 1;
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["size"];
+    const x6 = o1["mimeType"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) {
-        if (out.fault("/size", 1, EXPECTED_9, x6)) return 1;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["_meta"];
+    const x7 = o1["size"];
     if (x7 !== undefined) {
-      if (!g_MetaObject(x7, d + 1)) {
-        const c8 = x_MetaObject(x7, out, d + 1);
-        if (out.lift(c8, "/_meta", 1)) return 1;
-        n += c8;
-      }
-    }
-    const x9 = o1["annotations"];
-    if (x9 !== undefined) {
-      if (!g_Annotations(x9, d + 1)) {
-        const c10 = x_Annotations(x9, out, d + 1);
-        if (out.lift(c10, "/annotations", 1)) return 1;
-        n += c10;
-      }
-    }
-    const x11 = o1["uri"];
-    if (x11 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x11)) return 1;
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/size", 1, EXPECTED_9, x7)) return 1;
         n++;
       }
-      if (!(typeof x11 !== "string" || isUri(x11))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x11)) return 1;
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (!g_MetaObject(x8, d + 1)) {
+        const c9 = x_MetaObject(x8, out, d + 1);
+        if (out.lift(c9, "/_meta", 1)) return 1;
+        n += c9;
+      }
+    }
+    const x10 = o1["annotations"];
+    if (x10 !== undefined) {
+      if (!g_Annotations(x10, d + 1)) {
+        const c11 = x_Annotations(x10, out, d + 1);
+        if (out.lift(c11, "/annotations", 1)) return 1;
+        n += c11;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x3)) return 1;
         n++;
       }
     }
@@ -5885,6 +5983,9 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
@@ -5898,9 +5999,6 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["uriTemplate"];
-  if (p6 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p6);
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_38, p6);
@@ -5920,60 +6018,62 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["uriTemplate"];
+    if (x3 === undefined) {
+      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["mimeType"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x5)) return 1;
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["_meta"];
+    const x6 = o1["mimeType"];
     if (x6 !== undefined) {
-      if (!g_MetaObject(x6, d + 1)) {
-        const c7 = x_MetaObject(x6, out, d + 1);
-        if (out.lift(c7, "/_meta", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["annotations"];
-    if (x8 !== undefined) {
-      if (!g_Annotations(x8, d + 1)) {
-        const c9 = x_Annotations(x8, out, d + 1);
-        if (out.lift(c9, "/annotations", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["uriTemplate"];
-    if (x10 === undefined) {
-      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_0, x10)) return 1;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x6)) return 1;
         n++;
       }
-      if (!(typeof x10 !== "string" || isUriTemplate(x10))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_38, x10)) return 1;
+    }
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (!g_MetaObject(x7, d + 1)) {
+        const c8 = x_MetaObject(x7, out, d + 1);
+        if (out.lift(c8, "/_meta", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["annotations"];
+    if (x9 !== undefined) {
+      if (!g_Annotations(x9, d + 1)) {
+        const c10 = x_Annotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_0, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_38, x3)) return 1;
         n++;
       }
     }
@@ -6010,12 +6110,12 @@ function g_ResourceTemplate$1(v: unknown, d: number): boolean {
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   return true;
@@ -6028,32 +6128,33 @@ function x_ResourceContents(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (!g_MetaObject(x3, d + 1)) {
-        const c4 = x_MetaObject(x3, out, d + 1);
-        if (out.lift(c4, "/_meta", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x5)) return 1;
+    }
+    const x3 = o1["mimeType"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x5)) return 1;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (!g_MetaObject(x4, d + 1)) {
+        const c5 = x_MetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
         n++;
       }
     }
@@ -6064,15 +6165,15 @@ function x_ResourceContents(v: unknown, out: IssueList, d: number): number {
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_0, p2);
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_0, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_27, p3);
   return true;
@@ -6085,42 +6186,44 @@ function x_TextResourceContents(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (!g_MetaObject(x3, d + 1)) {
-        const c4 = x_MetaObject(x3, out, d + 1);
-        if (out.lift(c4, "/_meta", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["text"];
-    if (x5 === undefined) {
+    const x2 = o1["text"];
+    if (x2 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_0, x5)) return 1;
+    }
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x6 = o1["uri"];
-    if (x6 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x6)) return 1;
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_MetaObject(x5, d + 1)) {
+        const c6 = x_MetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x6)) return 1;
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x3)) return 1;
         n++;
       }
     }
@@ -6131,16 +6234,16 @@ function x_TextResourceContents(v: unknown, out: IssueList, d: number): number {
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p3 = o["blob"];
+  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
-  const p3 = o["blob"];
-  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_0, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_39, p3);
   return true;
@@ -6153,46 +6256,48 @@ function x_BlobResourceContents(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["mimeType"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (!g_MetaObject(x3, d + 1)) {
-        const c4 = x_MetaObject(x3, out, d + 1);
-        if (out.lift(c4, "/_meta", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x5)) return 1;
-        n++;
-      }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x5)) return 1;
+    }
+    const x3 = o1["blob"];
+    if (x3 === undefined) {
+      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
+      n++;
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x6 = o1["blob"];
-    if (x6 === undefined) {
-      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/blob", 1, EXPECTED_0, x6)) return 1;
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_MetaObject(x5, d + 1)) {
+        const c6 = x_MetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isByte(x6))) {
-        if (out.fault("/blob", 1, EXPECTED_39, x6)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/blob", 1, EXPECTED_0, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isByte(x3))) {
+        if (out.fault("/blob", 1, EXPECTED_39, x3)) return 1;
         n++;
       }
     }
@@ -6211,9 +6316,9 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -6250,20 +6355,22 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_PaginatedRequestParams(x6, d + 1)) {
-        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_PaginatedRequestParams(x5, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -6278,22 +6385,22 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["cacheScope"];
   if (p2 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p5 = o["prompts"];
+  if (p5 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  const p5 = o["prompts"];
-  if (p5 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$1(p5, d + 1)) return failedIn("/prompts");
   return true;
 }
@@ -6309,63 +6416,67 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["cacheScope"];
-    if (x6 === undefined) {
+    const x3 = o1["cacheScope"];
+    if (x3 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
-    } else {
-      if (!(x6 === "public" || x6 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
-        n++;
-      }
     }
-    const x7 = o1["ttlMs"];
-    if (x7 === undefined) {
+    const x4 = o1["ttlMs"];
+    if (x4 === undefined) {
       if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x7)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
-        n++;
-      }
     }
-    const x8 = o1["_meta"];
-    if (x8 !== undefined) {
-      if (!g_ResultMetaObject(x8, d + 1)) {
-        const c9 = x_ResultMetaObject(x8, out, d + 1);
-        if (out.lift(c9, "/_meta", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["prompts"];
-    if (x10 === undefined) {
+    const x5 = o1["prompts"];
+    if (x5 === undefined) {
       if (out.absent("/prompts", 1, 'missing required property "prompts"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x10)) {
-        if (out.fault("/prompts", 1, EXPECTED_6, x10)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c6 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c6, "/resultType", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["nextCursor"];
+    if (x7 !== undefined) {
+      if (!g_Cursor(x7, d + 1)) {
+        const c8 = x_Cursor(x7, out, d + 1);
+        if (out.lift(c8, "/nextCursor", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(x3 === "public" || x3 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!Number.isInteger(x4)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x4)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
+      if (!g_ResultMetaObject(x9, d + 1)) {
+        const c10 = x_ResultMetaObject(x9, out, d + 1);
+        if (out.lift(c10, "/_meta", 1)) return 1;
+        n += c10;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/prompts", 1, EXPECTED_6, x5)) return 1;
         n++;
       } else {
-        const a11 = x10 as readonly unknown[];
+        const a11 = x5 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
           if (!g_Prompt(a11[i12], d + 1 + 1)) {
             const c13 = x_Prompt(a11[i12], out, d + 1 + 1);
@@ -6397,9 +6508,9 @@ function g_ListPromptsResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_ListPromptsResult(p2, d + 1)) return failedInType("/result", x_ListPromptsResult, p2);
   return true;
 }
@@ -6425,20 +6536,22 @@ function x_ListPromptsResultResponse(v: unknown, out: IssueList, d: number): num
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_ListPromptsResult(x5, d + 1)) {
-        const c6 = x_ListPromptsResult(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_ListPromptsResult(x4, d + 1)) {
+        const c6 = x_ListPromptsResult(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -6450,19 +6563,19 @@ function x_ListPromptsResultResponse(v: unknown, out: IssueList, d: number): num
 function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p4 = o["_meta"];
+  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   const p0 = o["requestState"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["arguments"];
   if (p2 !== undefined && !g_GetPromptRequestParams$1(p2, d + 1)) return failedIn("/arguments");
   const p3 = o["inputResponses"];
   if (p3 !== undefined && !g_InputResponses(p3, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p3);
-  const p4 = o["_meta"];
-  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p4, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p4);
   return true;
 }
@@ -6474,53 +6587,55 @@ function x_GetPromptRequestParams(v: unknown, out: IssueList, d: number): number
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["requestState"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["name"];
-    if (x3 === undefined) {
+    const x2 = o1["name"];
+    if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_0, x3)) return 1;
+    }
+    const x3 = o1["_meta"];
+    if (x3 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    }
+    const x4 = o1["requestState"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x4 = o1["arguments"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/arguments", 1, EXPECTED_5, x4)) return 1;
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["arguments"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/arguments", 1, EXPECTED_5, x5)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        for (const k6 of Object.keys(o5)) {
-          if (!(typeof o5[k6] === "string")) {
-            if (out.fault("/arguments/" + pointer(k6), 2, EXPECTED_0, o5[k6])) return 1;
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        for (const k7 of Object.keys(o6)) {
+          if (!(typeof o6[k7] === "string")) {
+            if (out.fault("/arguments/" + pointer(k7), 2, EXPECTED_0, o6[k7])) return 1;
             n++;
           }
         }
       }
     }
-    const x7 = o1["inputResponses"];
-    if (x7 !== undefined) {
-      if (!g_InputResponses(x7, d + 1)) {
-        const c8 = x_InputResponses(x7, out, d + 1);
-        if (out.lift(c8, "/inputResponses", 1)) return 1;
-        n += c8;
+    const x8 = o1["inputResponses"];
+    if (x8 !== undefined) {
+      if (!g_InputResponses(x8, d + 1)) {
+        const c9 = x_InputResponses(x8, out, d + 1);
+        if (out.lift(c9, "/inputResponses", 1)) return 1;
+        n += c9;
       }
     }
-    const x9 = o1["_meta"];
-    if (x9 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x9, d + 1)) {
-        const c10 = x_RequestMetaObject(x9, out, d + 1);
+    if (x3 !== undefined) {
+      if (!g_RequestMetaObject(x3, d + 1)) {
+        const c10 = x_RequestMetaObject(x3, out, d + 1);
         if (out.lift(c10, "/_meta", 1)) return 1;
         n += c10;
       }
@@ -6550,9 +6665,9 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_GetPromptRequestParams(p3, d + 1))
     return failedInType("/params", x_GetPromptRequestParams, p3);
   return true;
@@ -6589,20 +6704,22 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_GetPromptRequestParams(x6, d + 1)) {
-        const c7 = x_GetPromptRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_GetPromptRequestParams(x5, d + 1)) {
+        const c7 = x_GetPromptRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -6617,6 +6734,8 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
+  const p3 = o["messages"];
+  if (p3 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
@@ -6624,8 +6743,6 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p2);
-  const p3 = o["messages"];
-  if (p3 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$1(p3, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -6641,38 +6758,40 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["_meta"];
-    if (x5 !== undefined) {
-      if (!g_ResultMetaObject(x5, d + 1)) {
-        const c6 = x_ResultMetaObject(x5, out, d + 1);
-        if (out.lift(c6, "/_meta", 1)) return 1;
-        n += c6;
-      }
-    }
-    const x7 = o1["messages"];
-    if (x7 === undefined) {
+    const x3 = o1["messages"];
+    if (x3 === undefined) {
       if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/messages", 1, EXPECTED_6, x7)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c4 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c4, "/resultType", 1)) return 1;
+        n += c4;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (!g_ResultMetaObject(x6, d + 1)) {
+        const c7 = x_ResultMetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
+        n += c7;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/messages", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
+        const a8 = x3 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (!g_PromptMessage(a8[i9], d + 1 + 1)) {
             const c10 = x_PromptMessage(a8[i9], out, d + 1 + 1);
@@ -6704,9 +6823,9 @@ function g_GetPromptResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!(g_GetPromptResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
     return failedUnion("/result", x_GetPromptResultResponse$1, p2);
   return true;
@@ -6733,27 +6852,29 @@ function x_GetPromptResultResponse(v: unknown, out: IssueList, d: number): numbe
     if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
-        n += c7;
-      }
     }
-    const x8 = o4["result"];
-    if (x8 === undefined) {
+    const x7 = o4["result"];
+    if (x7 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!(g_GetPromptResult(x8, d + 1) || g_InputRequiredResult(x8, d + 1))) {
+    }
+    if (x6 !== undefined) {
+      if (!g_RequestId(x6, d + 1)) {
+        const c8 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c8, "/id", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x7 !== undefined) {
+      if (!(g_GetPromptResult(x7, d + 1) || g_InputRequiredResult(x7, d + 1))) {
         const u10 = out.union("/result", 1);
-        const c11 = x_GetPromptResult(x8, out, d + 1);
+        const c11 = x_GetPromptResult(x7, out, d + 1);
         out.lift(c11, "/result", 1);
         u10.member("GetPromptResult");
-        const c12 = x_InputRequiredResult(x8, out, d + 1);
+        const c12 = x_InputRequiredResult(x7, out, d + 1);
         out.lift(c12, "/result", 1);
         u10.member("InputRequiredResult");
-        const c9 = u10.pick(EXPECTED_42, x8);
+        const c9 = u10.pick(EXPECTED_42, x7);
         if (!out.all) return 1;
         n += c9;
       }
@@ -6805,7 +6926,8 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
         n++;
@@ -6917,7 +7039,8 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
         n++;
@@ -6967,9 +7090,9 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_ContentBlock(p1, d + 1)) return failedInType("/content", x_ContentBlock, p1);
   return true;
 }
@@ -6985,20 +7108,22 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x2, d + 1)) {
-        const c3 = x_Role(x2, out, d + 1);
-        if (out.lift(c3, "/role", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x3 = o1["content"];
+    if (x3 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (!g_ContentBlock(x4, d + 1)) {
-        const c5 = x_ContentBlock(x4, out, d + 1);
+    }
+    if (x2 !== undefined) {
+      if (!g_Role(x2, d + 1)) {
+        const c4 = x_Role(x2, out, d + 1);
+        if (out.lift(c4, "/role", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_ContentBlock(x3, d + 1)) {
+        const c5 = x_ContentBlock(x3, out, d + 1);
         if (out.lift(c5, "/content", 1)) return 1;
         n += c5;
       }
@@ -7015,6 +7140,8 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_44, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_0, p2);
@@ -7030,8 +7157,6 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["uri"];
-  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_0, p8);
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
   const p9 = o["icons"];
@@ -7060,67 +7185,69 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["uri"];
+    if (x4 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["title"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["description"];
+    const x5 = o1["title"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
+        if (out.fault("/title", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["mimeType"];
+    const x6 = o1["description"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x6)) return 1;
+        if (out.fault("/description", 1, EXPECTED_0, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["size"];
+    const x7 = o1["mimeType"];
     if (x7 !== undefined) {
-      if (!Number.isInteger(x7)) {
-        if (out.fault("/size", 1, EXPECTED_9, x7)) return 1;
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x7)) return 1;
         n++;
       }
     }
-    const x8 = o1["_meta"];
+    const x8 = o1["size"];
     if (x8 !== undefined) {
-      if (!g_MetaObject(x8, d + 1)) {
-        const c9 = x_MetaObject(x8, out, d + 1);
-        if (out.lift(c9, "/_meta", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["annotations"];
-    if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1)) {
-        const c11 = x_Annotations(x10, out, d + 1);
-        if (out.lift(c11, "/annotations", 1)) return 1;
-        n += c11;
-      }
-    }
-    const x12 = o1["uri"];
-    if (x12 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x12 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x12)) return 1;
+      if (!Number.isInteger(x8)) {
+        if (out.fault("/size", 1, EXPECTED_9, x8)) return 1;
         n++;
       }
-      if (!(typeof x12 !== "string" || isUri(x12))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x12)) return 1;
+    }
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
+      if (!g_MetaObject(x9, d + 1)) {
+        const c10 = x_MetaObject(x9, out, d + 1);
+        if (out.lift(c10, "/_meta", 1)) return 1;
+        n += c10;
+      }
+    }
+    const x11 = o1["annotations"];
+    if (x11 !== undefined) {
+      if (!g_Annotations(x11, d + 1)) {
+        const c12 = x_Annotations(x11, out, d + 1);
+        if (out.lift(c12, "/annotations", 1)) return 1;
+        n += c12;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "string" || isUri(x4))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x4)) return 1;
         n++;
       }
     }
@@ -7160,13 +7287,13 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_45, p0);
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["resource"];
-  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$1, p3);
   return true;
@@ -7189,36 +7316,37 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x6 = o4["_meta"];
-    if (x6 !== undefined) {
-      if (!g_MetaObject(x6, d + 1)) {
-        const c7 = x_MetaObject(x6, out, d + 1);
-        if (out.lift(c7, "/_meta", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o4["annotations"];
-    if (x8 !== undefined) {
-      if (!g_Annotations(x8, d + 1)) {
-        const c9 = x_Annotations(x8, out, d + 1);
-        if (out.lift(c9, "/annotations", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o4["resource"];
-    if (x10 === undefined) {
+    const x6 = o4["resource"];
+    if (x6 === undefined) {
       if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
       n++;
-    } else {
-      if (!(g_TextResourceContents(x10, d + 1) || g_BlobResourceContents(x10, d + 1))) {
+    }
+    const x7 = o4["_meta"];
+    if (x7 !== undefined) {
+      if (!g_MetaObject(x7, d + 1)) {
+        const c8 = x_MetaObject(x7, out, d + 1);
+        if (out.lift(c8, "/_meta", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o4["annotations"];
+    if (x9 !== undefined) {
+      if (!g_Annotations(x9, d + 1)) {
+        const c10 = x_Annotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
+      }
+    }
+    if (x6 !== undefined) {
+      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
         const u12 = out.union("/resource", 1);
-        const c13 = x_TextResourceContents(x10, out, d + 1);
+        const c13 = x_TextResourceContents(x6, out, d + 1);
         out.lift(c13, "/resource", 1);
         u12.member("TextResourceContents");
-        const c14 = x_BlobResourceContents(x10, out, d + 1);
+        const c14 = x_BlobResourceContents(x6, out, d + 1);
         out.lift(c14, "/resource", 1);
         u12.member("BlobResourceContents");
-        const c11 = u12.pick(EXPECTED_32, x10);
+        const c11 = u12.pick(EXPECTED_32, x6);
         if (!out.all) return 1;
         n += c11;
       }
@@ -7304,9 +7432,9 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -7343,20 +7471,22 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_PaginatedRequestParams(x6, d + 1)) {
-        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_PaginatedRequestParams(x5, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -7371,22 +7501,22 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["cacheScope"];
   if (p2 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p5 = o["tools"];
+  if (p5 === undefined) return failedMissing("/tools", 'missing required property "tools"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  const p5 = o["tools"];
-  if (p5 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$1(p5, d + 1)) return failedIn("/tools");
   return true;
 }
@@ -7402,63 +7532,67 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/nextCursor", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["cacheScope"];
-    if (x6 === undefined) {
+    const x3 = o1["cacheScope"];
+    if (x3 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
-    } else {
-      if (!(x6 === "public" || x6 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
-        n++;
-      }
     }
-    const x7 = o1["ttlMs"];
-    if (x7 === undefined) {
+    const x4 = o1["ttlMs"];
+    if (x4 === undefined) {
       if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x7)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
-        n++;
-      }
     }
-    const x8 = o1["_meta"];
-    if (x8 !== undefined) {
-      if (!g_ResultMetaObject(x8, d + 1)) {
-        const c9 = x_ResultMetaObject(x8, out, d + 1);
-        if (out.lift(c9, "/_meta", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["tools"];
-    if (x10 === undefined) {
+    const x5 = o1["tools"];
+    if (x5 === undefined) {
       if (out.absent("/tools", 1, 'missing required property "tools"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x10)) {
-        if (out.fault("/tools", 1, EXPECTED_6, x10)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c6 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c6, "/resultType", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["nextCursor"];
+    if (x7 !== undefined) {
+      if (!g_Cursor(x7, d + 1)) {
+        const c8 = x_Cursor(x7, out, d + 1);
+        if (out.lift(c8, "/nextCursor", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(x3 === "public" || x3 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!Number.isInteger(x4)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x4)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
+      if (!g_ResultMetaObject(x9, d + 1)) {
+        const c10 = x_ResultMetaObject(x9, out, d + 1);
+        if (out.lift(c10, "/_meta", 1)) return 1;
+        n += c10;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/tools", 1, EXPECTED_6, x5)) return 1;
         n++;
       } else {
-        const a11 = x10 as readonly unknown[];
+        const a11 = x5 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
           if (!g_Tool(a11[i12], d + 1 + 1)) {
             const c13 = x_Tool(a11[i12], out, d + 1 + 1);
@@ -7490,9 +7624,9 @@ function g_ListToolsResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_ListToolsResult(p2, d + 1)) return failedInType("/result", x_ListToolsResult, p2);
   return true;
 }
@@ -7518,20 +7652,22 @@ function x_ListToolsResultResponse(v: unknown, out: IssueList, d: number): numbe
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_ListToolsResult(x5, d + 1)) {
-        const c6 = x_ListToolsResult(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_ListToolsResult(x4, d + 1)) {
+        const c6 = x_ListToolsResult(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -7546,14 +7682,14 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const p1 = o["resultType"];
   if (p1 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_2, p2);
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CallToolResult$1(p4, d + 1)) return failedIn("/content");
   return true;
 }
@@ -7569,38 +7705,40 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["isError"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_2, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["_meta"];
-    if (x5 !== undefined) {
-      if (!g_ResultMetaObject(x5, d + 1)) {
-        const c6 = x_ResultMetaObject(x5, out, d + 1);
-        if (out.lift(c6, "/_meta", 1)) return 1;
-        n += c6;
-      }
-    }
-    const x7 = o1["content"];
-    if (x7 === undefined) {
+    const x3 = o1["content"];
+    if (x3 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/content", 1, EXPECTED_6, x7)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c4 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c4, "/resultType", 1)) return 1;
+        n += c4;
+      }
+    }
+    const x5 = o1["isError"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (!g_ResultMetaObject(x6, d + 1)) {
+        const c7 = x_ResultMetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
+        n += c7;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/content", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
+        const a8 = x3 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (!g_ContentBlock(a8[i9], d + 1 + 1)) {
             const c10 = x_ContentBlock(a8[i9], out, d + 1 + 1);
@@ -7632,9 +7770,9 @@ function g_CallToolResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!(g_CallToolResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
     return failedUnion("/result", x_CallToolResultResponse$1, p2);
   return true;
@@ -7661,27 +7799,29 @@ function x_CallToolResultResponse(v: unknown, out: IssueList, d: number): number
     if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
-        n += c7;
-      }
     }
-    const x8 = o4["result"];
-    if (x8 === undefined) {
+    const x7 = o4["result"];
+    if (x7 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!(g_CallToolResult(x8, d + 1) || g_InputRequiredResult(x8, d + 1))) {
+    }
+    if (x6 !== undefined) {
+      if (!g_RequestId(x6, d + 1)) {
+        const c8 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c8, "/id", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x7 !== undefined) {
+      if (!(g_CallToolResult(x7, d + 1) || g_InputRequiredResult(x7, d + 1))) {
         const u10 = out.union("/result", 1);
-        const c11 = x_CallToolResult(x8, out, d + 1);
+        const c11 = x_CallToolResult(x7, out, d + 1);
         out.lift(c11, "/result", 1);
         u10.member("CallToolResult");
-        const c12 = x_InputRequiredResult(x8, out, d + 1);
+        const c12 = x_InputRequiredResult(x7, out, d + 1);
         out.lift(c12, "/result", 1);
         u10.member("InputRequiredResult");
-        const c9 = u10.pick(EXPECTED_48, x8);
+        const c9 = u10.pick(EXPECTED_48, x7);
         if (!out.all) return 1;
         n += c9;
       }
@@ -7705,19 +7845,19 @@ function x_CallToolResultResponse$1(v: unknown, out: IssueList, d: number): numb
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p4 = o["_meta"];
+  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   const p0 = o["requestState"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["arguments"];
   if (p2 !== undefined && !g_CallToolRequestParams$1(p2, d + 1)) return failedIn("/arguments");
   const p3 = o["inputResponses"];
   if (p3 !== undefined && !g_InputResponses(p3, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p3);
-  const p4 = o["_meta"];
-  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p4, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p4);
   return true;
 }
@@ -7729,45 +7869,47 @@ function x_CallToolRequestParams(v: unknown, out: IssueList, d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["requestState"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["name"];
-    if (x3 === undefined) {
+    const x2 = o1["name"];
+    if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
     }
-    const x4 = o1["arguments"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/arguments", 1, EXPECTED_5, x4)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["inputResponses"];
-    if (x6 !== undefined) {
-      if (!g_InputResponses(x6, d + 1)) {
-        const c7 = x_InputResponses(x6, out, d + 1);
-        if (out.lift(c7, "/inputResponses", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["_meta"];
-    if (x8 === undefined) {
+    const x3 = o1["_meta"];
+    if (x3 === undefined) {
       if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
       n++;
-    } else {
-      if (!g_RequestMetaObject(x8, d + 1)) {
-        const c9 = x_RequestMetaObject(x8, out, d + 1);
+    }
+    const x4 = o1["requestState"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["arguments"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/arguments", 1, EXPECTED_5, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["inputResponses"];
+    if (x7 !== undefined) {
+      if (!g_InputResponses(x7, d + 1)) {
+        const c8 = x_InputResponses(x7, out, d + 1);
+        if (out.lift(c8, "/inputResponses", 1)) return 1;
+        n += c8;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestMetaObject(x3, d + 1)) {
+        const c9 = x_RequestMetaObject(x3, out, d + 1);
         if (out.lift(c9, "/_meta", 1)) return 1;
         n += c9;
       }
@@ -7792,9 +7934,9 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CallToolRequestParams(p3, d + 1))
     return failedInType("/params", x_CallToolRequestParams, p3);
   return true;
@@ -7831,20 +7973,22 @@ function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_CallToolRequestParams(x6, d + 1)) {
-        const c7 = x_CallToolRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_CallToolRequestParams(x5, d + 1)) {
+        const c7 = x_CallToolRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -7978,6 +8122,9 @@ function g_Tool(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p5 = o["inputSchema"];
+  if (p5 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
@@ -7988,9 +8135,6 @@ function g_Tool(v: unknown, d: number): boolean {
   if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
   const p4 = o["outputSchema"];
   if (p4 !== undefined && !g_Tool$1(p4, d + 1)) return failedIn("/outputSchema");
-  const p5 = o["inputSchema"];
-  if (p5 === undefined)
-    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1))
@@ -8011,60 +8155,62 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["inputSchema"];
+    if (x3 === undefined) {
+      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["_meta"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (!g_MetaObject(x5, d + 1)) {
-        const c6 = x_MetaObject(x5, out, d + 1);
-        if (out.lift(c6, "/_meta", 1)) return 1;
-        n += c6;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
+        n++;
       }
     }
-    const x7 = o1["outputSchema"];
-    if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/outputSchema", 1, EXPECTED_5, x7)) return 1;
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (!g_MetaObject(x6, d + 1)) {
+        const c7 = x_MetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["outputSchema"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/outputSchema", 1, EXPECTED_5, x8)) return 1;
         n++;
       } else {
-        const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8["$schema"];
-        if (x9 !== undefined) {
-          if (!(typeof x9 === "string")) {
-            if (out.fault("/outputSchema/$schema", 2, EXPECTED_0, x9)) return 1;
+        const o9 = x8 as Readonly<Record<string, unknown>>;
+        const x10 = o9["$schema"];
+        if (x10 !== undefined) {
+          if (!(typeof x10 === "string")) {
+            if (out.fault("/outputSchema/$schema", 2, EXPECTED_0, x10)) return 1;
             n++;
           }
         }
       }
     }
-    const x10 = o1["inputSchema"];
-    if (x10 === undefined) {
-      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
-      n++;
-    } else {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/inputSchema", 1, EXPECTED_5, x10)) return 1;
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_5, x3)) return 1;
         n++;
       } else {
-        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const o11 = x3 as Readonly<Record<string, unknown>>;
         const x12 = o11["type"];
         if (x12 === undefined) {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
@@ -8172,7 +8318,8 @@ function x_LoggingMessageNotificationParams(v: unknown, out: IssueList, d: numbe
     if (x3 === undefined) {
       if (out.absent("/level", 1, 'missing required property "level"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!g_LoggingLevel(x3, d + 1)) {
         const c4 = x_LoggingLevel(x3, out, d + 1);
         if (out.lift(c4, "/level", 1)) return 1;
@@ -8245,7 +8392,8 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
     if (x4 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x4 !== undefined) {
       if (!g_LoggingMessageNotificationParams(x4, d + 1)) {
         const c5 = x_LoggingMessageNotificationParams(x4, out, d + 1);
         if (out.lift(c5, "/params", 1)) return 1;
@@ -8292,6 +8440,10 @@ function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  const p9 = o["messages"];
+  if (p9 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_0, p0);
@@ -8301,8 +8453,6 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/temperature", EXPECTED_1, p2);
-  const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
   if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_9, p3);
   const p4 = o["toolChoice"];
   if (p4 !== undefined && !g_ToolChoice(p4, d + 1))
@@ -8318,8 +8468,6 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   const p8 = o["metadata"];
   if (p8 !== undefined && !g_JSONObject(p8, d + 1))
     return failedInType("/metadata", x_JSONObject, p8);
-  const p9 = o["messages"];
-  if (p9 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_CreateMessageRequestParams$3(p9, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -8331,102 +8479,104 @@ function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["systemPrompt"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/systemPrompt", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["includeContext"];
-    if (x3 !== undefined) {
-      if (!(x3 === "none" || x3 === "thisServer" || x3 === "allServers")) {
-        if (out.fault("/includeContext", 1, EXPECTED_54, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["temperature"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
-        if (out.fault("/temperature", 1, EXPECTED_1, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["maxTokens"];
-    if (x5 === undefined) {
+    const x2 = o1["maxTokens"];
+    if (x2 === undefined) {
       if (out.absent("/maxTokens", 1, 'missing required property "maxTokens"')) return 1;
       n++;
-    } else {
-      if (!Number.isInteger(x5)) {
-        if (out.fault("/maxTokens", 1, EXPECTED_9, x5)) return 1;
+    }
+    const x3 = o1["messages"];
+    if (x3 === undefined) {
+      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
+      n++;
+    }
+    const x4 = o1["systemPrompt"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/systemPrompt", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x6 = o1["toolChoice"];
-    if (x6 !== undefined) {
-      if (!g_ToolChoice(x6, d + 1)) {
-        const c7 = x_ToolChoice(x6, out, d + 1);
-        if (out.lift(c7, "/toolChoice", 1)) return 1;
-        n += c7;
+    const x5 = o1["includeContext"];
+    if (x5 !== undefined) {
+      if (!(x5 === "none" || x5 === "thisServer" || x5 === "allServers")) {
+        if (out.fault("/includeContext", 1, EXPECTED_54, x5)) return 1;
+        n++;
       }
     }
-    const x8 = o1["stopSequences"];
-    if (x8 !== undefined) {
-      if (!Array.isArray(x8)) {
-        if (out.fault("/stopSequences", 1, EXPECTED_6, x8)) return 1;
+    const x6 = o1["temperature"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+        if (out.fault("/temperature", 1, EXPECTED_1, x6)) return 1;
+        n++;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!Number.isInteger(x2)) {
+        if (out.fault("/maxTokens", 1, EXPECTED_9, x2)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["toolChoice"];
+    if (x7 !== undefined) {
+      if (!g_ToolChoice(x7, d + 1)) {
+        const c8 = x_ToolChoice(x7, out, d + 1);
+        if (out.lift(c8, "/toolChoice", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["stopSequences"];
+    if (x9 !== undefined) {
+      if (!Array.isArray(x9)) {
+        if (out.fault("/stopSequences", 1, EXPECTED_6, x9)) return 1;
         n++;
       } else {
-        const a9 = x8 as readonly unknown[];
-        for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!(typeof a9[i10] === "string")) {
-            if (out.fault("/stopSequences/" + i10, 2, EXPECTED_0, a9[i10])) return 1;
+        const a10 = x9 as readonly unknown[];
+        for (let i11 = 0; i11 < a10.length; i11++) {
+          if (!(typeof a10[i11] === "string")) {
+            if (out.fault("/stopSequences/" + i11, 2, EXPECTED_0, a10[i11])) return 1;
             n++;
           }
         }
       }
     }
-    const x11 = o1["modelPreferences"];
-    if (x11 !== undefined) {
-      if (!g_ModelPreferences(x11, d + 1)) {
-        const c12 = x_ModelPreferences(x11, out, d + 1);
-        if (out.lift(c12, "/modelPreferences", 1)) return 1;
-        n += c12;
+    const x12 = o1["modelPreferences"];
+    if (x12 !== undefined) {
+      if (!g_ModelPreferences(x12, d + 1)) {
+        const c13 = x_ModelPreferences(x12, out, d + 1);
+        if (out.lift(c13, "/modelPreferences", 1)) return 1;
+        n += c13;
       }
     }
-    const x13 = o1["tools"];
-    if (x13 !== undefined) {
-      if (!Array.isArray(x13)) {
-        if (out.fault("/tools", 1, EXPECTED_6, x13)) return 1;
+    const x14 = o1["tools"];
+    if (x14 !== undefined) {
+      if (!Array.isArray(x14)) {
+        if (out.fault("/tools", 1, EXPECTED_6, x14)) return 1;
         n++;
       } else {
-        const a14 = x13 as readonly unknown[];
-        for (let i15 = 0; i15 < a14.length; i15++) {
-          if (!g_Tool(a14[i15], d + 1 + 1)) {
-            const c16 = x_Tool(a14[i15], out, d + 1 + 1);
-            if (out.lift(c16, "/tools/" + i15, 2)) return 1;
-            n += c16;
+        const a15 = x14 as readonly unknown[];
+        for (let i16 = 0; i16 < a15.length; i16++) {
+          if (!g_Tool(a15[i16], d + 1 + 1)) {
+            const c17 = x_Tool(a15[i16], out, d + 1 + 1);
+            if (out.lift(c17, "/tools/" + i16, 2)) return 1;
+            n += c17;
           }
         }
       }
     }
-    const x17 = o1["metadata"];
-    if (x17 !== undefined) {
-      if (!g_JSONObject(x17, d + 1)) {
-        const c18 = x_JSONObject(x17, out, d + 1);
-        if (out.lift(c18, "/metadata", 1)) return 1;
-        n += c18;
+    const x18 = o1["metadata"];
+    if (x18 !== undefined) {
+      if (!g_JSONObject(x18, d + 1)) {
+        const c19 = x_JSONObject(x18, out, d + 1);
+        if (out.lift(c19, "/metadata", 1)) return 1;
+        n += c19;
       }
     }
-    const x19 = o1["messages"];
-    if (x19 === undefined) {
-      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x19)) {
-        if (out.fault("/messages", 1, EXPECTED_6, x19)) return 1;
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/messages", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
-        const a20 = x19 as readonly unknown[];
+        const a20 = x3 as readonly unknown[];
         for (let i21 = 0; i21 < a20.length; i21++) {
           if (!g_SamplingMessage(a20[i21], d + 1 + 1)) {
             const c22 = x_SamplingMessage(a20[i21], out, d + 1 + 1);
@@ -8531,7 +8681,8 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!g_CreateMessageRequestParams(x3, d + 1)) {
         const c4 = x_CreateMessageRequestParams(x3, out, d + 1);
         if (out.lift(c4, "/params", 1)) return 1;
@@ -8547,17 +8698,17 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["model"];
-  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_0, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_0, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
     g_TextContent(p4, d + 1) ||
     g_ImageContent(p4, d + 1) ||
@@ -8581,72 +8732,75 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
     if (x12 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x12, d + 1)) {
-        const c13 = x_Role(x12, out, d + 1);
-        if (out.lift(c13, "/role", 1)) return 1;
-        n += c13;
-      }
     }
-    const x14 = o11["_meta"];
-    if (x14 !== undefined) {
-      if (!g_MetaObject(x14, d + 1)) {
-        const c15 = x_MetaObject(x14, out, d + 1);
-        if (out.lift(c15, "/_meta", 1)) return 1;
+    const x13 = o11["model"];
+    if (x13 === undefined) {
+      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
+      n++;
+    }
+    const x14 = o11["content"];
+    if (x14 === undefined) {
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
+    }
+    if (x12 !== undefined) {
+      if (!g_Role(x12, d + 1)) {
+        const c15 = x_Role(x12, out, d + 1);
+        if (out.lift(c15, "/role", 1)) return 1;
         n += c15;
       }
     }
-    const x16 = o11["model"];
-    if (x16 === undefined) {
-      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x16 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_0, x16)) return 1;
+    const x16 = o11["_meta"];
+    if (x16 !== undefined) {
+      if (!g_MetaObject(x16, d + 1)) {
+        const c17 = x_MetaObject(x16, out, d + 1);
+        if (out.lift(c17, "/_meta", 1)) return 1;
+        n += c17;
+      }
+    }
+    if (x13 !== undefined) {
+      if (!(typeof x13 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_0, x13)) return 1;
         n++;
       }
     }
-    const x17 = o11["stopReason"];
-    if (x17 !== undefined) {
-      if (!(typeof x17 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_0, x17)) return 1;
+    const x18 = o11["stopReason"];
+    if (x18 !== undefined) {
+      if (!(typeof x18 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_0, x18)) return 1;
         n++;
       }
     }
-    const x18 = o11["content"];
-    if (x18 === undefined) {
-      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
-      n++;
-    } else {
+    if (x14 !== undefined) {
       if (!(
-        g_TextContent(x18, d + 1) ||
-        g_ImageContent(x18, d + 1) ||
-        g_AudioContent(x18, d + 1) ||
-        g_ToolUseContent(x18, d + 1) ||
-        g_ToolResultContent(x18, d + 1) ||
-        g_CreateMessageResult$3(x18, d + 1)
+        g_TextContent(x14, d + 1) ||
+        g_ImageContent(x14, d + 1) ||
+        g_AudioContent(x14, d + 1) ||
+        g_ToolUseContent(x14, d + 1) ||
+        g_ToolResultContent(x14, d + 1) ||
+        g_CreateMessageResult$3(x14, d + 1)
       )) {
         const u20 = out.union("/content", 1);
-        const c21 = x_TextContent(x18, out, d + 1);
+        const c21 = x_TextContent(x14, out, d + 1);
         out.lift(c21, "/content", 1);
         u20.member("TextContent");
-        const c22 = x_ImageContent(x18, out, d + 1);
+        const c22 = x_ImageContent(x14, out, d + 1);
         out.lift(c22, "/content", 1);
         u20.member("ImageContent");
-        const c23 = x_AudioContent(x18, out, d + 1);
+        const c23 = x_AudioContent(x14, out, d + 1);
         out.lift(c23, "/content", 1);
         u20.member("AudioContent");
-        const c24 = x_ToolUseContent(x18, out, d + 1);
+        const c24 = x_ToolUseContent(x14, out, d + 1);
         out.lift(c24, "/content", 1);
         u20.member("ToolUseContent");
-        const c25 = x_ToolResultContent(x18, out, d + 1);
+        const c25 = x_ToolResultContent(x14, out, d + 1);
         out.lift(c25, "/content", 1);
         u20.member("ToolResultContent");
         m26: {
-          if (!Array.isArray(x18)) {
-            if (out.fault("/content", 1, EXPECTED_6, x18)) break m26;
+          if (!Array.isArray(x14)) {
+            if (out.fault("/content", 1, EXPECTED_6, x14)) break m26;
           } else {
-            const a27 = x18 as readonly unknown[];
+            const a27 = x14 as readonly unknown[];
             for (let i28 = 0; i28 < a27.length; i28++) {
               if (!g_SamplingMessageContentBlock(a27[i28], d + 1 + 1)) {
                 const c29 = x_SamplingMessageContentBlock(a27[i28], out, d + 1 + 1);
@@ -8656,7 +8810,7 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
           }
         }
         u20.member("SamplingMessageContentBlock[]");
-        const c19 = u20.pick(EXPECTED_57, x18);
+        const c19 = u20.pick(EXPECTED_57, x14);
         if (!out.all) return 1;
         n += c19;
       }
@@ -8727,11 +8881,11 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
     g_TextContent(p2, d + 1) ||
     g_ImageContent(p2, d + 1) ||
@@ -8755,55 +8909,57 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
     if (x12 === undefined) {
       if (out.absent("/role", 1, 'missing required property "role"')) return 1;
       n++;
-    } else {
-      if (!g_Role(x12, d + 1)) {
-        const c13 = x_Role(x12, out, d + 1);
-        if (out.lift(c13, "/role", 1)) return 1;
-        n += c13;
-      }
     }
-    const x14 = o11["_meta"];
-    if (x14 !== undefined) {
-      if (!g_MetaObject(x14, d + 1)) {
-        const c15 = x_MetaObject(x14, out, d + 1);
-        if (out.lift(c15, "/_meta", 1)) return 1;
-        n += c15;
-      }
-    }
-    const x16 = o11["content"];
-    if (x16 === undefined) {
+    const x13 = o11["content"];
+    if (x13 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
-    } else {
+    }
+    if (x12 !== undefined) {
+      if (!g_Role(x12, d + 1)) {
+        const c14 = x_Role(x12, out, d + 1);
+        if (out.lift(c14, "/role", 1)) return 1;
+        n += c14;
+      }
+    }
+    const x15 = o11["_meta"];
+    if (x15 !== undefined) {
+      if (!g_MetaObject(x15, d + 1)) {
+        const c16 = x_MetaObject(x15, out, d + 1);
+        if (out.lift(c16, "/_meta", 1)) return 1;
+        n += c16;
+      }
+    }
+    if (x13 !== undefined) {
       if (!(
-        g_TextContent(x16, d + 1) ||
-        g_ImageContent(x16, d + 1) ||
-        g_AudioContent(x16, d + 1) ||
-        g_ToolUseContent(x16, d + 1) ||
-        g_ToolResultContent(x16, d + 1) ||
-        g_SamplingMessage$3(x16, d + 1)
+        g_TextContent(x13, d + 1) ||
+        g_ImageContent(x13, d + 1) ||
+        g_AudioContent(x13, d + 1) ||
+        g_ToolUseContent(x13, d + 1) ||
+        g_ToolResultContent(x13, d + 1) ||
+        g_SamplingMessage$3(x13, d + 1)
       )) {
         const u18 = out.union("/content", 1);
-        const c19 = x_TextContent(x16, out, d + 1);
+        const c19 = x_TextContent(x13, out, d + 1);
         out.lift(c19, "/content", 1);
         u18.member("TextContent");
-        const c20 = x_ImageContent(x16, out, d + 1);
+        const c20 = x_ImageContent(x13, out, d + 1);
         out.lift(c20, "/content", 1);
         u18.member("ImageContent");
-        const c21 = x_AudioContent(x16, out, d + 1);
+        const c21 = x_AudioContent(x13, out, d + 1);
         out.lift(c21, "/content", 1);
         u18.member("AudioContent");
-        const c22 = x_ToolUseContent(x16, out, d + 1);
+        const c22 = x_ToolUseContent(x13, out, d + 1);
         out.lift(c22, "/content", 1);
         u18.member("ToolUseContent");
-        const c23 = x_ToolResultContent(x16, out, d + 1);
+        const c23 = x_ToolResultContent(x13, out, d + 1);
         out.lift(c23, "/content", 1);
         u18.member("ToolResultContent");
         m24: {
-          if (!Array.isArray(x16)) {
-            if (out.fault("/content", 1, EXPECTED_6, x16)) break m24;
+          if (!Array.isArray(x13)) {
+            if (out.fault("/content", 1, EXPECTED_6, x13)) break m24;
           } else {
-            const a25 = x16 as readonly unknown[];
+            const a25 = x13 as readonly unknown[];
             for (let i26 = 0; i26 < a25.length; i26++) {
               if (!g_SamplingMessageContentBlock(a25[i26], d + 1 + 1)) {
                 const c27 = x_SamplingMessageContentBlock(a25[i26], out, d + 1 + 1);
@@ -8813,7 +8969,7 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
           }
         }
         u18.member("SamplingMessageContentBlock[]");
-        const c17 = u18.pick(EXPECTED_57, x16);
+        const c17 = u18.pick(EXPECTED_57, x13);
         if (!out.all) return 1;
         n += c17;
       }
@@ -9232,7 +9388,8 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/text", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -9266,14 +9423,14 @@ function g_ImageContent(v: unknown, d: number): boolean {
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_62, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_0, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_39, p4);
   return true;
@@ -9300,39 +9457,41 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["data"];
+    if (x4 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_MetaObject(x5, d + 1)) {
+        const c6 = x_MetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["annotations"];
+    if (x7 !== undefined) {
+      if (!g_Annotations(x7, d + 1)) {
+        const c8 = x_Annotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
     if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) {
-        const c5 = x_MetaObject(x4, out, d + 1);
-        if (out.lift(c5, "/_meta", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["annotations"];
-    if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["data"];
-    if (x8 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_0, x8)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
-      if (!(typeof x8 !== "string" || isByte(x8))) {
-        if (out.fault("/data", 1, EXPECTED_39, x8)) return 1;
+      if (!(typeof x4 !== "string" || isByte(x4))) {
+        if (out.fault("/data", 1, EXPECTED_39, x4)) return 1;
         n++;
       }
     }
@@ -9348,14 +9507,14 @@ function g_AudioContent(v: unknown, d: number): boolean {
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_63, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_0, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_39, p4);
   return true;
@@ -9382,39 +9541,41 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["data"];
+    if (x4 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_MetaObject(x5, d + 1)) {
+        const c6 = x_MetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["annotations"];
+    if (x7 !== undefined) {
+      if (!g_Annotations(x7, d + 1)) {
+        const c8 = x_Annotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
     if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) {
-        const c5 = x_MetaObject(x4, out, d + 1);
-        if (out.lift(c5, "/_meta", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["annotations"];
-    if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["data"];
-    if (x8 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_0, x8)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
-      if (!(typeof x8 !== "string" || isByte(x8))) {
-        if (out.fault("/data", 1, EXPECTED_39, x8)) return 1;
+      if (!(typeof x4 !== "string" || isByte(x4))) {
+        if (out.fault("/data", 1, EXPECTED_39, x4)) return 1;
         n++;
       }
     }
@@ -9430,12 +9591,12 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_64, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_0, p1);
   const p2 = o["name"];
   if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_0, p2);
   const p3 = o["input"];
   if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
+  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_0, p1);
+  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_0, p2);
   if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
@@ -9463,27 +9624,30 @@ function x_ToolUseContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/id", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["name"];
     if (x4 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_0, x4)) return 1;
-        n++;
-      }
     }
     const x5 = o1["input"];
     if (x5 === undefined) {
       if (out.absent("/input", 1, 'missing required property "input"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/id", 1, EXPECTED_0, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+    }
+    if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
         if (out.fault("/input", 1, EXPECTED_5, x5)) return 1;
         n++;
@@ -9514,13 +9678,13 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_65, p0);
   const p2 = o["toolUseId"];
   if (p2 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
+  const p5 = o["content"];
+  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(typeof p2 === "string")) return failedTest("/toolUseId", EXPECTED_0, p2);
   const p3 = o["isError"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return failedTest("/isError", EXPECTED_2, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
-  const p5 = o["content"];
-  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_ToolResultContent$1(p5, d + 1)) return failedIn("/content");
   return true;
 }
@@ -9546,37 +9710,39 @@ function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/toolUseId", 1, 'missing required property "toolUseId"')) return 1;
       n++;
-    } else {
+    }
+    const x4 = o1["content"];
+    if (x4 === undefined) {
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/toolUseId", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["isError"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_2, x4)) return 1;
+    const x5 = o1["isError"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x5 = o1["_meta"];
-    if (x5 !== undefined) {
-      if (!g_MetaObject(x5, d + 1)) {
-        const c6 = x_MetaObject(x5, out, d + 1);
-        if (out.lift(c6, "/_meta", 1)) return 1;
-        n += c6;
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (!g_MetaObject(x6, d + 1)) {
+        const c7 = x_MetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
+        n += c7;
       }
     }
-    const x7 = o1["content"];
-    if (x7 === undefined) {
-      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/content", 1, EXPECTED_6, x7)) return 1;
+    if (x4 !== undefined) {
+      if (!Array.isArray(x4)) {
+        if (out.fault("/content", 1, EXPECTED_6, x4)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
+        const a8 = x4 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (!g_ContentBlock(a8[i9], d + 1 + 1)) {
             const c10 = x_ContentBlock(a8[i9], out, d + 1 + 1);
@@ -9744,14 +9910,14 @@ function g_CompleteRequestParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["argument"];
   if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  const p2 = o["ref"];
+  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  const p3 = o["_meta"];
+  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/argument");
   const p1 = o["context"];
   if (p1 !== undefined && !g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/context");
-  const p2 = o["ref"];
-  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   if (!g_CompleteRequestParams$4(p2, d + 1)) return failedIn("/ref");
-  const p3 = o["_meta"];
-  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
@@ -9767,51 +9933,64 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
     if (x2 === undefined) {
       if (out.absent("/argument", 1, 'missing required property "argument"')) return 1;
       n++;
-    } else {
+    }
+    const x3 = o1["ref"];
+    if (x3 === undefined) {
+      if (out.absent("/ref", 1, 'missing required property "ref"')) return 1;
+      n++;
+    }
+    const x4 = o1["_meta"];
+    if (x4 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    }
+    if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
         if (out.fault("/argument", 1, EXPECTED_5, x2)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["name"];
-        if (x4 === undefined) {
+        const o5 = x2 as Readonly<Record<string, unknown>>;
+        const x6 = o5["name"];
+        if (x6 === undefined) {
           if (out.absent("/argument/name", 2, 'missing required property "name"')) return 1;
           n++;
-        } else {
-          if (!(typeof x4 === "string")) {
-            if (out.fault("/argument/name", 2, EXPECTED_0, x4)) return 1;
+        }
+        const x7 = o5["value"];
+        if (x7 === undefined) {
+          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
+          n++;
+        }
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "string")) {
+            if (out.fault("/argument/name", 2, EXPECTED_0, x6)) return 1;
             n++;
           }
         }
-        const x5 = o3["value"];
-        if (x5 === undefined) {
-          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x5 === "string")) {
-            if (out.fault("/argument/value", 2, EXPECTED_0, x5)) return 1;
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "string")) {
+            if (out.fault("/argument/value", 2, EXPECTED_0, x7)) return 1;
             n++;
           }
         }
       }
     }
-    const x6 = o1["context"];
-    if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/context", 1, EXPECTED_5, x6)) return 1;
+    const x8 = o1["context"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/context", 1, EXPECTED_5, x8)) return 1;
         n++;
       } else {
-        const o7 = x6 as Readonly<Record<string, unknown>>;
-        const x8 = o7["arguments"];
-        if (x8 !== undefined) {
-          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-            if (out.fault("/context/arguments", 2, EXPECTED_5, x8)) return 1;
+        const o9 = x8 as Readonly<Record<string, unknown>>;
+        const x10 = o9["arguments"];
+        if (x10 !== undefined) {
+          if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+            if (out.fault("/context/arguments", 2, EXPECTED_5, x10)) return 1;
             n++;
           } else {
-            const o9 = x8 as Readonly<Record<string, unknown>>;
-            for (const k10 of Object.keys(o9)) {
-              if (!(typeof o9[k10] === "string")) {
-                if (out.fault("/context/arguments/" + pointer(k10), 3, EXPECTED_0, o9[k10]))
+            const o11 = x10 as Readonly<Record<string, unknown>>;
+            for (const k12 of Object.keys(o11)) {
+              if (!(typeof o11[k12] === "string")) {
+                if (out.fault("/context/arguments/" + pointer(k12), 3, EXPECTED_0, o11[k12]))
                   return 1;
                 n++;
               }
@@ -9820,44 +9999,40 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
         }
       }
     }
-    const x11 = o1["ref"];
-    if (x11 === undefined) {
-      if (out.absent("/ref", 1, 'missing required property "ref"')) return 1;
-      n++;
-    } else {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-        if (out.fault("/ref", 1, EXPECTED_66, x11)) return 1;
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/ref", 1, EXPECTED_66, x3)) return 1;
         n++;
       } else {
-        const tag12 = (x11 as Readonly<Record<string, unknown>>)["type"];
-        switch (tag12) {
+        const tag13 = (x3 as Readonly<Record<string, unknown>>)["type"];
+        switch (tag13) {
           case "ref/prompt": {
-            const s13 = out.items.length;
-            m15: {
-              if (!g_PromptReference(x11, d + 1)) {
-                const c16 = x_PromptReference(x11, out, d + 1);
-                if (out.lift(c16, "/ref", 1)) break m15;
+            const s14 = out.items.length;
+            m16: {
+              if (!g_PromptReference(x3, d + 1)) {
+                const c17 = x_PromptReference(x3, out, d + 1);
+                if (out.lift(c17, "/ref", 1)) break m16;
               }
             }
-            const c14 = out.named(s13, "PromptReference");
-            if (c14 !== 0) {
+            const c15 = out.named(s14, "PromptReference");
+            if (c15 !== 0) {
               if (!out.all) return 1;
-              n += c14;
+              n += c15;
             }
             break;
           }
           case "ref/resource": {
-            const s17 = out.items.length;
-            m19: {
-              if (!g_ResourceTemplateReference(x11, d + 1)) {
-                const c20 = x_ResourceTemplateReference(x11, out, d + 1);
-                if (out.lift(c20, "/ref", 1)) break m19;
+            const s18 = out.items.length;
+            m20: {
+              if (!g_ResourceTemplateReference(x3, d + 1)) {
+                const c21 = x_ResourceTemplateReference(x3, out, d + 1);
+                if (out.lift(c21, "/ref", 1)) break m20;
               }
             }
-            const c18 = out.named(s17, "ResourceTemplateReference");
-            if (c18 !== 0) {
+            const c19 = out.named(s18, "ResourceTemplateReference");
+            if (c19 !== 0) {
               if (!out.all) return 1;
-              n += c18;
+              n += c19;
             }
             break;
           }
@@ -9867,7 +10042,7 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
                 "/ref/type",
                 2,
                 '"ref/prompt" | "ref/resource"',
-                tag12,
+                tag13,
                 "PromptReference | ResourceTemplateReference",
               )
             )
@@ -9876,13 +10051,9 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
         }
       }
     }
-    const x21 = o1["_meta"];
-    if (x21 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x21, d + 1)) {
-        const c22 = x_RequestMetaObject(x21, out, d + 1);
+    if (x4 !== undefined) {
+      if (!g_RequestMetaObject(x4, d + 1)) {
+        const c22 = x_RequestMetaObject(x4, out, d + 1);
         if (out.lift(c22, "/_meta", 1)) return 1;
         n += c22;
       }
@@ -9896,9 +10067,9 @@ function g_CompleteRequestParams$1(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["value"];
   if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_0, p1);
   return true;
 }
@@ -9945,9 +10116,9 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CompleteRequestParams(p3, d + 1))
     return failedInType("/params", x_CompleteRequestParams, p3);
   return true;
@@ -9984,20 +10155,22 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
     if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/id", 1)) return 1;
-        n += c5;
-      }
     }
-    const x6 = o1["params"];
-    if (x6 === undefined) {
+    const x5 = o1["params"];
+    if (x5 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
-      if (!g_CompleteRequestParams(x6, d + 1)) {
-        const c7 = x_CompleteRequestParams(x6, out, d + 1);
+    }
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c6 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c6, "/id", 1)) return 1;
+        n += c6;
+      }
+    }
+    if (x5 !== undefined) {
+      if (!g_CompleteRequestParams(x5, d + 1)) {
+        const c7 = x_CompleteRequestParams(x5, out, d + 1);
         if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
@@ -10012,10 +10185,10 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["completion"];
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   if (!g_CompleteResult$1(p1, d + 1)) return failedIn("/completion");
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
@@ -10034,47 +10207,50 @@ function x_CompleteResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
-    } else {
-      if (!g_ResultType(x2, d + 1)) {
-        const c3 = x_ResultType(x2, out, d + 1);
-        if (out.lift(c3, "/resultType", 1)) return 1;
-        n += c3;
-      }
     }
-    const x4 = o1["completion"];
-    if (x4 === undefined) {
+    const x3 = o1["completion"];
+    if (x3 === undefined) {
       if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
       n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/completion", 1, EXPECTED_5, x4)) return 1;
+    }
+    if (x2 !== undefined) {
+      if (!g_ResultType(x2, d + 1)) {
+        const c4 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c4, "/resultType", 1)) return 1;
+        n += c4;
+      }
+    }
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/completion", 1, EXPECTED_5, x3)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["total"];
-        if (x6 !== undefined) {
-          if (!Number.isInteger(x6)) {
-            if (out.fault("/completion/total", 2, EXPECTED_9, x6)) return 1;
-            n++;
-          }
-        }
-        const x7 = o5["hasMore"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_2, x7)) return 1;
-            n++;
-          }
-        }
-        const x8 = o5["values"];
-        if (x8 === undefined) {
+        const o5 = x3 as Readonly<Record<string, unknown>>;
+        const x6 = o5["values"];
+        if (x6 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
-        } else {
-          if (!Array.isArray(x8)) {
-            if (out.fault("/completion/values", 2, EXPECTED_6, x8)) return 1;
+        }
+        const x7 = o5["total"];
+        if (x7 !== undefined) {
+          if (!Number.isInteger(x7)) {
+            if (out.fault("/completion/total", 2, EXPECTED_9, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["hasMore"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_2, x8)) return 1;
+            n++;
+          }
+        }
+        if (x6 !== undefined) {
+          if (!Array.isArray(x6)) {
+            if (out.fault("/completion/values", 2, EXPECTED_6, x6)) return 1;
             n++;
           } else {
-            const a9 = x8 as readonly unknown[];
+            const a9 = x6 as readonly unknown[];
             for (let i10 = 0; i10 < a9.length; i10++) {
               if (!(typeof a9[i10] === "string")) {
                 if (out.fault("/completion/values/" + i10, 3, EXPECTED_0, a9[i10])) return 1;
@@ -10082,8 +10258,8 @@ function x_CompleteResult(v: unknown, out: IssueList, d: number): number {
               }
             }
           }
-          if (!(!Array.isArray(x8) || x8.length <= 100)) {
-            if (out.fault("/completion/values", 2, EXPECTED_68, x8)) return 1;
+          if (!(!Array.isArray(x6) || x6.length <= 100)) {
+            if (out.fault("/completion/values", 2, EXPECTED_68, x6)) return 1;
             n++;
           }
         }
@@ -10114,12 +10290,12 @@ function g_CompleteResult$2(v: unknown, _d: number): boolean {
 function g_CompleteResult$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
   const p0 = o["total"];
   if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_9, p0);
   const p1 = o["hasMore"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/hasMore", EXPECTED_2, p1);
-  const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
   if (!g_CompleteResult$2(p2, d + 1)) return failedIn("/values");
   if (!(!Array.isArray(p2) || p2.length <= 100)) return failedTest("/values", EXPECTED_68, p2);
   return true;
@@ -10133,9 +10309,9 @@ function g_CompleteResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_CompleteResult(p2, d + 1)) return failedInType("/result", x_CompleteResult, p2);
   return true;
 }
@@ -10161,20 +10337,22 @@ function x_CompleteResultResponse(v: unknown, out: IssueList, d: number): number
     if (x3 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
-    } else {
-      if (!g_RequestId(x3, d + 1)) {
-        const c4 = x_RequestId(x3, out, d + 1);
-        if (out.lift(c4, "/id", 1)) return 1;
-        n += c4;
-      }
     }
-    const x5 = o1["result"];
-    if (x5 === undefined) {
+    const x4 = o1["result"];
+    if (x4 === undefined) {
       if (out.absent("/result", 1, 'missing required property "result"')) return 1;
       n++;
-    } else {
-      if (!g_CompleteResult(x5, d + 1)) {
-        const c6 = x_CompleteResult(x5, out, d + 1);
+    }
+    if (x3 !== undefined) {
+      if (!g_RequestId(x3, d + 1)) {
+        const c5 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x4 !== undefined) {
+      if (!g_CompleteResult(x4, d + 1)) {
+        const c6 = x_CompleteResult(x4, out, d + 1);
         if (out.lift(c6, "/result", 1)) return 1;
         n += c6;
       }
@@ -10217,7 +10395,8 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
     if (x3 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/uri", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -10266,7 +10445,8 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
     if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/name", 1, EXPECTED_0, x3)) return 1;
         n++;
@@ -10360,7 +10540,8 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
     if (x2 === undefined) {
       if (out.absent("/roots", 1, 'missing required property "roots"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!Array.isArray(x2)) {
         if (out.fault("/roots", 1, EXPECTED_6, x2)) return 1;
         n++;
@@ -10392,12 +10573,12 @@ function g_ListRootsResult$1(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   return true;
@@ -10410,32 +10591,33 @@ function x_Root(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["name"];
-    if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (!g_MetaObject(x3, d + 1)) {
-        const c4 = x_MetaObject(x3, out, d + 1);
-        if (out.lift(c4, "/_meta", 1)) return 1;
-        n += c4;
-      }
-    }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
-    } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x5)) return 1;
+    }
+    const x3 = o1["name"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x5)) return 1;
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (!g_MetaObject(x4, d + 1)) {
+        const c5 = x_MetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
+        n += c5;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
         n++;
       }
     }
@@ -10450,10 +10632,10 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_72, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
   const p2 = o["requestedSchema"];
   if (p2 === undefined)
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
   if (!g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/requestedSchema");
   return true;
 }
@@ -10476,18 +10658,20 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["requestedSchema"];
     if (x4 === undefined) {
       if (out.absent("/requestedSchema", 1, 'missing required property "requestedSchema"'))
         return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
         if (out.fault("/requestedSchema", 1, EXPECTED_5, x4)) return 1;
         n++;
@@ -10503,41 +10687,43 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
             n++;
           }
         }
-        const x7 = o5["$schema"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "string")) {
-            if (out.fault("/requestedSchema/$schema", 2, EXPECTED_0, x7)) return 1;
-            n++;
-          }
-        }
-        const x8 = o5["required"];
-        if (x8 !== undefined) {
-          if (!Array.isArray(x8)) {
-            if (out.fault("/requestedSchema/required", 2, EXPECTED_6, x8)) return 1;
-            n++;
-          } else {
-            const a9 = x8 as readonly unknown[];
-            for (let i10 = 0; i10 < a9.length; i10++) {
-              if (!(typeof a9[i10] === "string")) {
-                if (out.fault("/requestedSchema/required/" + i10, 3, EXPECTED_0, a9[i10])) return 1;
-                n++;
-              }
-            }
-          }
-        }
-        const x11 = o5["properties"];
-        if (x11 === undefined) {
+        const x7 = o5["properties"];
+        if (x7 === undefined) {
           if (
             out.absent("/requestedSchema/properties", 2, 'missing required property "properties"')
           )
             return 1;
           n++;
-        } else {
-          if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-            if (out.fault("/requestedSchema/properties", 2, EXPECTED_5, x11)) return 1;
+        }
+        const x8 = o5["$schema"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "string")) {
+            if (out.fault("/requestedSchema/$schema", 2, EXPECTED_0, x8)) return 1;
+            n++;
+          }
+        }
+        const x9 = o5["required"];
+        if (x9 !== undefined) {
+          if (!Array.isArray(x9)) {
+            if (out.fault("/requestedSchema/required", 2, EXPECTED_6, x9)) return 1;
             n++;
           } else {
-            const o12 = x11 as Readonly<Record<string, unknown>>;
+            const a10 = x9 as readonly unknown[];
+            for (let i11 = 0; i11 < a10.length; i11++) {
+              if (!(typeof a10[i11] === "string")) {
+                if (out.fault("/requestedSchema/required/" + i11, 3, EXPECTED_0, a10[i11]))
+                  return 1;
+                n++;
+              }
+            }
+          }
+        }
+        if (x7 !== undefined) {
+          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+            if (out.fault("/requestedSchema/properties", 2, EXPECTED_5, x7)) return 1;
+            n++;
+          } else {
+            const o12 = x7 as Readonly<Record<string, unknown>>;
             for (const k13 of Object.keys(o12)) {
               if (!g_PrimitiveSchemaDefinition(o12[k13], d + 1 + 1 + 1)) {
                 const c14 = x_PrimitiveSchemaDefinition(o12[k13], out, d + 1 + 1 + 1);
@@ -10580,13 +10766,13 @@ function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "object")) return failedTest("/type", EXPECTED_51, p0);
+  const p3 = o["properties"];
+  if (p3 === undefined)
+    return failedMissing("/properties", 'missing required property "properties"');
   const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_0, p1);
   const p2 = o["required"];
   if (p2 !== undefined && !g_ElicitRequestFormParams$2(p2, d + 1)) return failedIn("/required");
-  const p3 = o["properties"];
-  if (p3 === undefined)
-    return failedMissing("/properties", 'missing required property "properties"');
   if (!g_ElicitRequestFormParams$3(p3, d + 1)) return failedIn("/properties");
   return true;
 }
@@ -10599,9 +10785,9 @@ function g_ElicitRequestURLParams(v: unknown, _d: number): boolean {
   if (!(p0 === "url")) return failedTest("/mode", EXPECTED_73, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
   const p2 = o["url"];
   if (p2 === undefined) return failedMissing("/url", 'missing required property "url"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
   if (!(typeof p2 === "string")) return failedTest("/url", EXPECTED_0, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/url", EXPECTED_27, p2);
   return true;
@@ -10628,17 +10814,19 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, _d: number): numbe
     if (x3 === undefined) {
       if (out.absent("/message", 1, 'missing required property "message"')) return 1;
       n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
     }
     const x4 = o1["url"];
     if (x4 === undefined) {
       if (out.absent("/url", 1, 'missing required property "url"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_0, x3)) return 1;
+        n++;
+      }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
         if (out.fault("/url", 1, EXPECTED_0, x4)) return 1;
         n++;
@@ -10720,7 +10908,8 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
     if (x3 === undefined) {
       if (out.absent("/params", 1, 'missing required property "params"')) return 1;
       n++;
-    } else {
+    }
+    if (x3 !== undefined) {
       if (!g_ElicitRequestParams(x3, d + 1)) {
         const c4 = x_ElicitRequestParams(x3, out, d + 1);
         if (out.lift(c4, "/params", 1)) return 1;
@@ -10991,7 +11180,8 @@ function x_NumberSchema(v: unknown, out: IssueList, _d: number): number {
     if (x2 === undefined) {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
-    } else {
+    }
+    if (x2 !== undefined) {
       if (!(x2 === "number" || x2 === "integer")) {
         if (out.fault("/type", 1, EXPECTED_81, x2)) return 1;
         n++;
@@ -11100,6 +11290,8 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -11107,8 +11299,6 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  const p4 = o["enum"];
-  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   return true;
 }
@@ -11130,37 +11320,38 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["default"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_0, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["enum"];
-    if (x6 === undefined) {
+    const x3 = o1["enum"];
+    if (x3 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/enum", 1, EXPECTED_6, x6)) return 1;
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["default"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_0, x6)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/enum", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x3 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!(typeof a7[i8] === "string")) {
             if (out.fault("/enum/" + i8, 2, EXPECTED_0, a7[i8])) return 1;
@@ -11189,6 +11380,8 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  const p4 = o["oneOf"];
+  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -11196,8 +11389,6 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  const p4 = o["oneOf"];
-  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
   return true;
 }
@@ -11219,37 +11410,38 @@ function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number):
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["default"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_0, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["oneOf"];
-    if (x6 === undefined) {
+    const x3 = o1["oneOf"];
+    if (x3 === undefined) {
       if (out.absent("/oneOf", 1, 'missing required property "oneOf"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/oneOf", 1, EXPECTED_6, x6)) return 1;
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["default"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_0, x6)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/oneOf", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x3 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (typeof a7[i8] !== "object" || a7[i8] === null || Array.isArray(a7[i8])) {
             if (out.fault("/oneOf/" + i8, 2, EXPECTED_5, a7[i8])) return 1;
@@ -11261,18 +11453,20 @@ function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number):
               if (out.absent("/oneOf/" + i8 + "/const", 3, 'missing required property "const"'))
                 return 1;
               n++;
-            } else {
-              if (!(typeof x10 === "string")) {
-                if (out.fault("/oneOf/" + i8 + "/const", 3, EXPECTED_0, x10)) return 1;
-                n++;
-              }
             }
             const x11 = o9["title"];
             if (x11 === undefined) {
               if (out.absent("/oneOf/" + i8 + "/title", 3, 'missing required property "title"'))
                 return 1;
               n++;
-            } else {
+            }
+            if (x10 !== undefined) {
+              if (!(typeof x10 === "string")) {
+                if (out.fault("/oneOf/" + i8 + "/const", 3, EXPECTED_0, x10)) return 1;
+                n++;
+              }
+            }
+            if (x11 !== undefined) {
               if (!(typeof x11 === "string")) {
                 if (out.fault("/oneOf/" + i8 + "/title", 3, EXPECTED_0, x11)) return 1;
                 n++;
@@ -11291,9 +11485,9 @@ function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
   if (p0 === undefined) return failedMissing("/const", 'missing required property "const"');
-  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 === undefined) return failedMissing("/title", 'missing required property "title"');
+  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   return true;
 }
@@ -11349,6 +11543,8 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -11361,8 +11557,6 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p5 = o["default"];
   if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
     return failedIn("/default");
-  const p6 = o["items"];
-  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
@@ -11384,59 +11578,60 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
+    const x3 = o1["items"];
+    if (x3 === undefined) {
+      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
+      n++;
     }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["minItems"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) {
-        if (out.fault("/minItems", 1, EXPECTED_9, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["maxItems"];
+    const x6 = o1["minItems"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) {
-        if (out.fault("/maxItems", 1, EXPECTED_9, x6)) return 1;
+        if (out.fault("/minItems", 1, EXPECTED_9, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["default"];
+    const x7 = o1["maxItems"];
     if (x7 !== undefined) {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/default", 1, EXPECTED_6, x7)) return 1;
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/maxItems", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["default"];
+    if (x8 !== undefined) {
+      if (!Array.isArray(x8)) {
+        if (out.fault("/default", 1, EXPECTED_6, x8)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
-        for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!(typeof a8[i9] === "string")) {
-            if (out.fault("/default/" + i9, 2, EXPECTED_0, a8[i9])) return 1;
+        const a9 = x8 as readonly unknown[];
+        for (let i10 = 0; i10 < a9.length; i10++) {
+          if (!(typeof a9[i10] === "string")) {
+            if (out.fault("/default/" + i10, 2, EXPECTED_0, a9[i10])) return 1;
             n++;
           }
         }
       }
     }
-    const x10 = o1["items"];
-    if (x10 === undefined) {
-      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
-      n++;
-    } else {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/items", 1, EXPECTED_5, x10)) return 1;
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/items", 1, EXPECTED_5, x3)) return 1;
         n++;
       } else {
-        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const o11 = x3 as Readonly<Record<string, unknown>>;
         const x12 = o11["type"];
         if (x12 === undefined) {
           if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
@@ -11451,7 +11646,8 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
         if (x13 === undefined) {
           if (out.absent("/items/enum", 2, 'missing required property "enum"')) return 1;
           n++;
-        } else {
+        }
+        if (x13 !== undefined) {
           if (!Array.isArray(x13)) {
             if (out.fault("/items/enum", 2, EXPECTED_6, x13)) return 1;
             n++;
@@ -11509,6 +11705,8 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -11520,8 +11718,6 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
   const p5 = o["default"];
   if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
-  const p6 = o["items"];
-  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
@@ -11543,64 +11739,66 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
+    const x3 = o1["items"];
+    if (x3 === undefined) {
+      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
+      n++;
     }
-    const x4 = o1["description"];
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["minItems"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) {
-        if (out.fault("/minItems", 1, EXPECTED_9, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
     }
-    const x6 = o1["maxItems"];
+    const x6 = o1["minItems"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) {
-        if (out.fault("/maxItems", 1, EXPECTED_9, x6)) return 1;
+        if (out.fault("/minItems", 1, EXPECTED_9, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["default"];
+    const x7 = o1["maxItems"];
     if (x7 !== undefined) {
-      if (!Array.isArray(x7)) {
-        if (out.fault("/default", 1, EXPECTED_6, x7)) return 1;
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/maxItems", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["default"];
+    if (x8 !== undefined) {
+      if (!Array.isArray(x8)) {
+        if (out.fault("/default", 1, EXPECTED_6, x8)) return 1;
         n++;
       } else {
-        const a8 = x7 as readonly unknown[];
-        for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!(typeof a8[i9] === "string")) {
-            if (out.fault("/default/" + i9, 2, EXPECTED_0, a8[i9])) return 1;
+        const a9 = x8 as readonly unknown[];
+        for (let i10 = 0; i10 < a9.length; i10++) {
+          if (!(typeof a9[i10] === "string")) {
+            if (out.fault("/default/" + i10, 2, EXPECTED_0, a9[i10])) return 1;
             n++;
           }
         }
       }
     }
-    const x10 = o1["items"];
-    if (x10 === undefined) {
-      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
-      n++;
-    } else {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/items", 1, EXPECTED_5, x10)) return 1;
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/items", 1, EXPECTED_5, x3)) return 1;
         n++;
       } else {
-        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const o11 = x3 as Readonly<Record<string, unknown>>;
         const x12 = o11["anyOf"];
         if (x12 === undefined) {
           if (out.absent("/items/anyOf", 2, 'missing required property "anyOf"')) return 1;
           n++;
-        } else {
+        }
+        if (x12 !== undefined) {
           if (!Array.isArray(x12)) {
             if (out.fault("/items/anyOf", 2, EXPECTED_6, x12)) return 1;
             n++;
@@ -11623,11 +11821,6 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
                   )
                     return 1;
                   n++;
-                } else {
-                  if (!(typeof x16 === "string")) {
-                    if (out.fault("/items/anyOf/" + i14 + "/const", 4, EXPECTED_0, x16)) return 1;
-                    n++;
-                  }
                 }
                 const x17 = o15["title"];
                 if (x17 === undefined) {
@@ -11640,7 +11833,14 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
                   )
                     return 1;
                   n++;
-                } else {
+                }
+                if (x16 !== undefined) {
+                  if (!(typeof x16 === "string")) {
+                    if (out.fault("/items/anyOf/" + i14 + "/const", 4, EXPECTED_0, x16)) return 1;
+                    n++;
+                  }
+                }
+                if (x17 !== undefined) {
                   if (!(typeof x17 === "string")) {
                     if (out.fault("/items/anyOf/" + i14 + "/title", 4, EXPECTED_0, x17)) return 1;
                     n++;
@@ -11671,9 +11871,9 @@ function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
   if (p0 === undefined) return failedMissing("/const", 'missing required property "const"');
-  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 === undefined) return failedMissing("/title", 'missing required property "title"');
+  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   return true;
 }
@@ -11738,6 +11938,8 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -11745,8 +11947,6 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  const p4 = o["enum"];
-  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   const p5 = o["enumNames"];
   if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
@@ -11770,37 +11970,38 @@ function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): numbe
         n++;
       }
     }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/title", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["default"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_0, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["enum"];
-    if (x6 === undefined) {
+    const x3 = o1["enum"];
+    if (x3 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
-    } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/enum", 1, EXPECTED_6, x6)) return 1;
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["default"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_0, x6)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/enum", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
+        const a7 = x3 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!(typeof a7[i8] === "string")) {
             if (out.fault("/enum/" + i8, 2, EXPECTED_0, a7[i8])) return 1;
@@ -11970,7 +12171,8 @@ function x_ElicitResult(v: unknown, out: IssueList, d: number): number {
     if (x9 === undefined) {
       if (out.absent("/action", 1, 'missing required property "action"')) return 1;
       n++;
-    } else {
+    }
+    if (x9 !== undefined) {
       if (!(x9 === "accept" || x9 === "decline" || x9 === "cancel")) {
         if (out.fault("/action", 1, EXPECTED_87, x9)) return 1;
         n++;
@@ -12876,15 +13078,21 @@ function e_MetaObject(v: unknown, _d: number): boolean {
 function e_RequestMetaObject(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
   const p1 = o["io.modelcontextprotocol/protocolVersion"];
   if (p1 === undefined)
     return failedMissing(
       "/io.modelcontextprotocol~1protocolVersion",
       'missing required property "io.modelcontextprotocol/protocolVersion"',
     );
+  const p4 = o["io.modelcontextprotocol/clientCapabilities"];
+  if (p4 === undefined)
+    return failedMissing(
+      "/io.modelcontextprotocol~1clientCapabilities",
+      'missing required property "io.modelcontextprotocol/clientCapabilities"',
+    );
+  const p0 = o["progressToken"];
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "string"))
     return failedTest("/io.modelcontextprotocol~1protocolVersion", EXPECTED_0, p1);
   const p2 = o["io.modelcontextprotocol/logLevel"];
@@ -12893,12 +13101,6 @@ function e_RequestMetaObject(v: unknown, d: number): boolean {
   const p3 = o["io.modelcontextprotocol/clientInfo"];
   if (p3 !== undefined && !g_Implementation(p3, d + 1))
     return failedInType("/io.modelcontextprotocol~1clientInfo", x_Implementation, p3);
-  const p4 = o["io.modelcontextprotocol/clientCapabilities"];
-  if (p4 === undefined)
-    return failedMissing(
-      "/io.modelcontextprotocol~1clientCapabilities",
-      'missing required property "io.modelcontextprotocol/clientCapabilities"',
-    );
   if (!g_ClientCapabilities(p4, d + 1))
     return failedInType("/io.modelcontextprotocol~1clientCapabilities", x_ClientCapabilities, p4);
   return true;
@@ -12973,9 +13175,9 @@ function e_Error(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
   if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_9, p1);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_9, p1);
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
@@ -12993,11 +13195,11 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
@@ -13024,9 +13226,9 @@ function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
@@ -13037,10 +13239,10 @@ function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   return true;
 }
@@ -13159,9 +13361,9 @@ function e_DiscoverRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_RequestParams(p3, d + 1)) return failedInType("/params", x_RequestParams, p3);
   return true;
 }
@@ -13172,28 +13374,28 @@ function e_DiscoverResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["cacheScope"];
   if (p1 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  const p3 = o["ttlMs"];
+  if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p4 = o["supportedVersions"];
+  if (p4 === undefined)
+    return failedMissing("/supportedVersions", 'missing required property "supportedVersions"');
+  const p6 = o["capabilities"];
+  if (p6 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_0, p2);
-  const p3 = o["ttlMs"];
-  if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
-  const p4 = o["supportedVersions"];
-  if (p4 === undefined)
-    return failedMissing("/supportedVersions", 'missing required property "supportedVersions"');
   if (!g_DiscoverResult$1(p4, d + 1)) return failedIn("/supportedVersions");
   const p5 = o["_meta"];
   if (p5 !== undefined && !g_ResultMetaObject(p5, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p5);
-  const p6 = o["capabilities"];
-  if (p6 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ServerCapabilities(p6, d + 1))
     return failedInType("/capabilities", x_ServerCapabilities, p6);
   return true;
@@ -13240,6 +13442,8 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
 function e_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["src"];
+  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["theme"];
@@ -13247,8 +13451,6 @@ function e_Icon(v: unknown, d: number): boolean {
     return failedTest("/theme", EXPECTED_26, p1);
   const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
-  const p3 = o["src"];
-  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
   if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_0, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_27, p3);
   return true;
@@ -13259,11 +13461,11 @@ function e_Implementation(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["version"];
-  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
   if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_0, p2);
   const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string"))
@@ -13284,9 +13486,9 @@ function e_ProgressNotificationParams(v: unknown, d: number): boolean {
   const p0 = o["progressToken"];
   if (p0 === undefined)
     return failedMissing("/progressToken", 'missing required property "progressToken"');
-  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
   const p1 = o["progress"];
   if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "number" && Number.isFinite(p1)))
     return failedTest("/progress", EXPECTED_1, p1);
   const p2 = o["total"];
@@ -13319,10 +13521,10 @@ function e_ProgressNotification(v: unknown, d: number): boolean {
 function e_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
   const p1 = o["_meta"];
   if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  const p0 = o["cursor"];
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
   if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
@@ -13338,9 +13540,9 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -13352,22 +13554,22 @@ function e_ListResourcesResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["cacheScope"];
   if (p2 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p5 = o["resources"];
+  if (p5 === undefined) return failedMissing("/resources", 'missing required property "resources"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  const p5 = o["resources"];
-  if (p5 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$1(p5, d + 1)) return failedIn("/resources");
   return true;
 }
@@ -13383,9 +13585,9 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -13397,23 +13599,23 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["cacheScope"];
   if (p2 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p5 = o["resourceTemplates"];
+  if (p5 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  const p5 = o["resourceTemplates"];
-  if (p5 === undefined)
-    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   if (!g_ListResourceTemplatesResult$1(p5, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
@@ -13421,18 +13623,18 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
 function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p3 = o["_meta"];
+  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   const p0 = o["requestState"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   const p2 = o["inputResponses"];
   if (p2 !== undefined && !g_InputResponses(p2, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p2);
-  const p3 = o["_meta"];
-  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
@@ -13448,9 +13650,9 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_ReadResourceRequestParams(p3, d + 1))
     return failedInType("/params", x_ReadResourceRequestParams, p3);
   return true;
@@ -13462,20 +13664,20 @@ function e_ReadResourceResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["cacheScope"];
   if (p1 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["ttlMs"];
   if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p4 = o["contents"];
+  if (p4 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
   if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p3);
-  const p4 = o["contents"];
-  if (p4 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   if (!g_ReadResourceResult$1(p4, d + 1)) return failedIn("/contents");
   return true;
 }
@@ -13520,10 +13722,10 @@ function e_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
   const p0 = o["notifications"];
   if (p0 === undefined)
     return failedMissing("/notifications", 'missing required property "notifications"');
-  if (!g_SubscriptionFilter(p0, d + 1))
-    return failedInType("/notifications", x_SubscriptionFilter, p0);
   const p1 = o["_meta"];
   if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_SubscriptionFilter(p0, d + 1))
+    return failedInType("/notifications", x_SubscriptionFilter, p0);
   if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
@@ -13539,9 +13741,9 @@ function e_SubscriptionsListenRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_SubscriptionsListenRequestParams(p3, d + 1))
     return failedInType("/params", x_SubscriptionsListenRequestParams, p3);
   return true;
@@ -13570,9 +13772,9 @@ function e_SubscriptionsListenResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["_meta"];
   if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   if (!g_SubscriptionsListenResultMetaObject(p1, d + 1))
     return failedInType("/_meta", x_SubscriptionsListenResultMetaObject, p1);
   return true;
@@ -13581,12 +13783,12 @@ function e_SubscriptionsListenResult(v: unknown, d: number): boolean {
 function e_SubscriptionsAcknowledgedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_NotificationMetaObject, p0);
   const p1 = o["notifications"];
   if (p1 === undefined)
     return failedMissing("/notifications", 'missing required property "notifications"');
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
+    return failedInType("/_meta", x_NotificationMetaObject, p0);
   if (!g_SubscriptionFilter(p1, d + 1))
     return failedInType("/notifications", x_SubscriptionFilter, p1);
   return true;
@@ -13612,11 +13814,11 @@ function e_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean
 function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
     return failedInType("/_meta", x_NotificationMetaObject, p0);
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   return true;
@@ -13643,6 +13845,8 @@ function e_Resource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
@@ -13658,8 +13862,6 @@ function e_Resource(v: unknown, d: number): boolean {
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["uri"];
-  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_0, p7);
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
   const p8 = o["icons"];
@@ -13672,6 +13874,9 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
@@ -13685,9 +13890,6 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["uriTemplate"];
-  if (p6 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p6);
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_38, p6);
@@ -13699,15 +13901,15 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
 function e_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_0, p2);
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_0, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_27, p3);
   return true;
@@ -13716,16 +13918,16 @@ function e_TextResourceContents(v: unknown, d: number): boolean {
 function e_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  const p3 = o["blob"];
+  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
-  const p3 = o["blob"];
-  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_0, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_39, p3);
   return true;
@@ -13742,9 +13944,9 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -13756,22 +13958,22 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["cacheScope"];
   if (p2 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p5 = o["prompts"];
+  if (p5 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  const p5 = o["prompts"];
-  if (p5 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$1(p5, d + 1)) return failedIn("/prompts");
   return true;
 }
@@ -13779,19 +13981,19 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
 function e_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p4 = o["_meta"];
+  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   const p0 = o["requestState"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["arguments"];
   if (p2 !== undefined && !g_GetPromptRequestParams$1(p2, d + 1)) return failedIn("/arguments");
   const p3 = o["inputResponses"];
   if (p3 !== undefined && !g_InputResponses(p3, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p3);
-  const p4 = o["_meta"];
-  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p4, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p4);
   return true;
 }
@@ -13807,9 +14009,9 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_GetPromptRequestParams(p3, d + 1))
     return failedInType("/params", x_GetPromptRequestParams, p3);
   return true;
@@ -13821,6 +14023,8 @@ function e_GetPromptResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
+  const p3 = o["messages"];
+  if (p3 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
@@ -13828,8 +14032,6 @@ function e_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p2);
-  const p3 = o["messages"];
-  if (p3 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$1(p3, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -13881,9 +14083,9 @@ function e_PromptMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
-  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   if (!g_ContentBlock(p1, d + 1)) return failedInType("/content", x_ContentBlock, p1);
   return true;
 }
@@ -13896,6 +14098,8 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_44, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_0, p2);
@@ -13911,8 +14115,6 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["uri"];
-  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_0, p8);
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
   const p9 = o["icons"];
@@ -13926,13 +14128,13 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_45, p0);
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["resource"];
-  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$1, p3);
   return true;
@@ -13964,9 +14166,9 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_PaginatedRequestParams(p3, d + 1))
     return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
@@ -13978,22 +14180,22 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["cacheScope"];
   if (p2 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  const p5 = o["tools"];
+  if (p5 === undefined) return failedMissing("/tools", 'missing required property "tools"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  const p5 = o["tools"];
-  if (p5 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$1(p5, d + 1)) return failedIn("/tools");
   return true;
 }
@@ -14004,14 +14206,14 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const p1 = o["resultType"];
   if (p1 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_2, p2);
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_CallToolResult$1(p4, d + 1)) return failedIn("/content");
   return true;
 }
@@ -14019,19 +14221,19 @@ function e_CallToolResult(v: unknown, d: number): boolean {
 function e_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p4 = o["_meta"];
+  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   const p0 = o["requestState"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["arguments"];
   if (p2 !== undefined && !g_CallToolRequestParams$1(p2, d + 1)) return failedIn("/arguments");
   const p3 = o["inputResponses"];
   if (p3 !== undefined && !g_InputResponses(p3, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p3);
-  const p4 = o["_meta"];
-  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p4, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p4);
   return true;
 }
@@ -14047,9 +14249,9 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CallToolRequestParams(p3, d + 1))
     return failedInType("/params", x_CallToolRequestParams, p3);
   return true;
@@ -14095,6 +14297,9 @@ function e_Tool(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  const p5 = o["inputSchema"];
+  if (p5 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
@@ -14105,9 +14310,6 @@ function e_Tool(v: unknown, d: number): boolean {
   if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
   const p4 = o["outputSchema"];
   if (p4 !== undefined && !g_Tool$1(p4, d + 1)) return failedIn("/outputSchema");
-  const p5 = o["inputSchema"];
-  if (p5 === undefined)
-    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
   if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1))
@@ -14166,6 +14368,10 @@ function e_LoggingLevel(v: unknown, _d: number): boolean {
 function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  const p9 = o["messages"];
+  if (p9 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_0, p0);
@@ -14175,8 +14381,6 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/temperature", EXPECTED_1, p2);
-  const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
   if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_9, p3);
   const p4 = o["toolChoice"];
   if (p4 !== undefined && !g_ToolChoice(p4, d + 1))
@@ -14192,8 +14396,6 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   const p8 = o["metadata"];
   if (p8 !== undefined && !g_JSONObject(p8, d + 1))
     return failedInType("/metadata", x_JSONObject, p8);
-  const p9 = o["messages"];
-  if (p9 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_CreateMessageRequestParams$3(p9, d + 1)) return failedIn("/messages");
   return true;
 }
@@ -14225,17 +14427,17 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["model"];
-  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_0, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_0, p3);
-  const p4 = o["content"];
-  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
     g_TextContent(p4, d + 1) ||
     g_ImageContent(p4, d + 1) ||
@@ -14253,11 +14455,11 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
     g_TextContent(p2, d + 1) ||
     g_ImageContent(p2, d + 1) ||
@@ -14351,14 +14553,14 @@ function e_ImageContent(v: unknown, d: number): boolean {
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_62, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_0, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_39, p4);
   return true;
@@ -14372,14 +14574,14 @@ function e_AudioContent(v: unknown, d: number): boolean {
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_63, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["data"];
-  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_0, p4);
   if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_39, p4);
   return true;
@@ -14393,12 +14595,12 @@ function e_ToolUseContent(v: unknown, d: number): boolean {
   if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_64, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_0, p1);
   const p2 = o["name"];
   if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_0, p2);
   const p3 = o["input"];
   if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
+  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_0, p1);
+  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_0, p2);
   if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
@@ -14413,13 +14615,13 @@ function e_ToolResultContent(v: unknown, d: number): boolean {
   if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_65, p0);
   const p2 = o["toolUseId"];
   if (p2 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
+  const p5 = o["content"];
+  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(typeof p2 === "string")) return failedTest("/toolUseId", EXPECTED_0, p2);
   const p3 = o["isError"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return failedTest("/isError", EXPECTED_2, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
-  const p5 = o["content"];
-  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_ToolResultContent$1(p5, d + 1)) return failedIn("/content");
   return true;
 }
@@ -14468,14 +14670,14 @@ function e_CompleteRequestParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["argument"];
   if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  const p2 = o["ref"];
+  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  const p3 = o["_meta"];
+  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/argument");
   const p1 = o["context"];
   if (p1 !== undefined && !g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/context");
-  const p2 = o["ref"];
-  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   if (!g_CompleteRequestParams$4(p2, d + 1)) return failedIn("/ref");
-  const p3 = o["_meta"];
-  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
@@ -14491,9 +14693,9 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   if (!g_CompleteRequestParams(p3, d + 1))
     return failedInType("/params", x_CompleteRequestParams, p3);
   return true;
@@ -14505,10 +14707,10 @@ function e_CompleteResult(v: unknown, d: number): boolean {
   const p0 = o["resultType"];
   if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["completion"];
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   if (!g_CompleteResult$1(p1, d + 1)) return failedIn("/completion");
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
@@ -14566,12 +14768,12 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   return true;
@@ -14584,10 +14786,10 @@ function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_72, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
   const p2 = o["requestedSchema"];
   if (p2 === undefined)
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
   if (!g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/requestedSchema");
   return true;
 }
@@ -14600,9 +14802,9 @@ function e_ElicitRequestURLParams(v: unknown, _d: number): boolean {
   if (!(p0 === "url")) return failedTest("/mode", EXPECTED_73, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
   const p2 = o["url"];
   if (p2 === undefined) return failedMissing("/url", 'missing required property "url"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
   if (!(typeof p2 === "string")) return failedTest("/url", EXPECTED_0, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/url", EXPECTED_27, p2);
   return true;
@@ -14720,6 +14922,8 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -14727,8 +14931,6 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  const p4 = o["enum"];
-  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   return true;
 }
@@ -14739,6 +14941,8 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  const p4 = o["oneOf"];
+  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -14746,8 +14950,6 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  const p4 = o["oneOf"];
-  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
   return true;
 }
@@ -14758,6 +14960,8 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -14770,8 +14974,6 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p5 = o["default"];
   if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
     return failedIn("/default");
-  const p6 = o["items"];
-  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
@@ -14782,6 +14984,8 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -14793,8 +14997,6 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
   const p5 = o["default"];
   if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
-  const p6 = o["items"];
-  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
@@ -14805,6 +15007,8 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -14812,8 +15016,6 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  const p4 = o["enum"];
-  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   const p5 = o["enumNames"];
   if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");

@@ -25,6 +25,8 @@ export interface PropertyCheck {
   name: string;
   optional: boolean;
   check: Check;
+  /** The check is one literal (`type: "text"`): it is made first, see ObjectSteps. */
+  literal?: true;
 }
 
 export interface Branch {
@@ -168,7 +170,8 @@ export class CheckFactory {
       .map((p) => {
         const check = this.withConstraints(this.node(p.type, p.constraints?.jsonType), p.constraints);
         const literal = check.kind === "test" && isLiteralTest(check);
-        return { property: { name: p.name, optional: p.optional, check }, literal, cost: this.cost(check) };
+        const property: PropertyCheck = { name: p.name, optional: p.optional, check, ...(literal ? { literal } : {}) };
+        return { property, literal, cost: this.cost(check) };
       })
       .sort((a, b) => Number(b.literal) - Number(a.literal) || a.cost - b.cost)
       .map((p) => p.property);
