@@ -213,6 +213,21 @@ describe("the first issue by default, every issue on request", () => {
     expect(thrown({ all: true })).toEqual(["/inputSchema", "/name"]);
   });
 
+  it("reports the cheap mistake first: literals, then missing properties, then values, a URI last", () => {
+    const first = (value: unknown) => issuesOf(V2026.validateIcon(value)).map((i) => i.path);
+    // `sizes` is checked before `src` is scanned as a URI, though `src` comes first in schema.ts.
+    expect(first({ src: "not a uri", sizes: [1] })).toEqual(["/sizes/0"]);
+    expect(first({ sizes: [1] })).toEqual(["/src"]);
+    expect(issuesOf(V2026.validateIcon({ src: "not a uri", sizes: [1] }, { all: true })).map((i) => i.path)).toEqual([
+      "/sizes/0",
+      "/src",
+    ]);
+    // A union member's literal still comes before its missing properties: the wrong member is told soonest.
+    expect(issuesOf(V2026.validateTextContent({ type: "image" }))).toEqual([
+      { path: "/type", expected: '"text"', message: 'expected "text", got string "image"' },
+    ]);
+  });
+
   it("validateMessage too, with the same verdict and code either way", () => {
     const message = { jsonrpc: "2.0", id: 1, result: { tools } };
     const options = { from: "server", methodOf: () => "tools/list" } as const;

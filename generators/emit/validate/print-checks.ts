@@ -44,7 +44,9 @@ function objectSteps(
   const indexed = properties.map((property, index) => ({ property, index }));
   return [
     ...indexed.filter((p) => p.property.literal).map((p) => ({ step: "whole" as const, ...p })),
-    ...indexed.filter((p) => !p.property.literal && !p.property.optional).map((p) => ({ step: "present" as const, ...p })),
+    ...indexed
+      .filter((p) => !p.property.literal && !p.property.optional)
+      .map((p) => ({ step: "present" as const, ...p })),
     ...indexed.filter((p) => !p.property.literal).map((p) => ({ step: "value" as const, ...p })),
   ];
 }
