@@ -1,0 +1,141 @@
+// Entries keyed by JSON-RPC request id that come and go with every request (a Peer's pending
+// requests, the requests it is serving): an open-addressing hash table over three arrays.
+//
+// Not a Map: V8 rebuilds a Map's hash table every few dozen insertions and deletions and links
+// the old table, entries and all, to the new one. Once a table is in the old generation (a full
+// GC while it was current), every table made after it stays reachable from it until the next
+// full GC, and each scavenge copies and promotes them with every entry they held. With 32
+// requests in flight that was 1.7 MB promoted per scavenge and two fifths of the CPU time in GC
+// (BENCHMARKS.md, round trips). These arrays are replaced only when the table grows, and a
+// deleted entry's slots are cleared, so nothing dead is kept. Not a plain object either: its
+// dictionary is five times slower than a Map for this add-look-up-delete traffic.
+import type { RequestId } from "./jsonrpc.js";
+
+const INITIAL_CAPACITY = 16;
+
+export class RequestIdMap<V> {
+  /** Slot → key; undefined marks a free slot. Linear probing from the key's home slot. */
+  private keys: (RequestId | undefined)[] = new Array<RequestId | undefined>(INITIAL_CAPACITY).fill(undefined);
+  private entries: (V | undefined)[] = new Array<V | undefined>(INITIAL_CAPACITY).fill(undefined);
+  /** Slot → when its key was added, so that values() keeps the order of a Map. */
+  private added: number[] = new Array<number>(INITIAL_CAPACITY).fill(0);
+  private mask = INITIAL_CAPACITY - 1;
+  /** 32 - log2(capacity): a hash's top bits pick the slot. */
+  private shift = 32 - Math.log2(INITIAL_CAPACITY);
+  private count = 0;
+  private sequence = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  get(id: RequestId): V | undefined {
+    const slot = this.find(id);
+    return slot < 0 ? undefined : this.entries[slot];
+  }
+
+  has(id: RequestId): boolean {
+    return this.find(id) >= 0;
+  }
+
+  set(id: RequestId, value: V): void {
+    const found = this.find(id);
+    if (found >= 0) {
+      this.entries[found] = value;
+      return;
+    }
+    // At most half full, so that probes stay short.
+    if ((this.count + 1) * 2 > this.keys.length) this.grow();
+    let slot = this.home(id);
+    while (this.keys[slot] !== undefined) slot = (slot + 1) & this.mask;
+    this.keys[slot] = id;
+    this.entries[slot] = value;
+    this.added[slot] = this.sequence++;
+    this.count++;
+  }
+
+  delete(id: RequestId): boolean {
+    let hole = this.find(id);
+    if (hole < 0) return false;
+    this.count--;
+    // Backward-shift deletion: entries after the hole that may live there move up, so that every
+    // key stays reachable from its home slot without tombstones.
+    for (let slot = (hole + 1) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const key = this.keys[slot];
+      if (key === undefined) break;
+      const wanted = this.home(key);
+      // The entry stays when its home lies cyclically after the hole and up to its slot.
+      const stays = hole <= slot ? hole < wanted && wanted <= slot : hole < wanted || wanted <= slot;
+      if (stays) continue;
+      this.keys[hole] = key;
+      this.entries[hole] = this.entries[slot];
+      this.added[hole] = this.added[slot]!;
+      hole = slot;
+    }
+    this.keys[hole] = undefined;
+    this.entries[hole] = undefined;
+    return true;
+  }
+
+  /** The values in the order their keys were added, as a Map gives them. */
+  values(): V[] {
+    const slots: number[] = [];
+    for (let slot = 0; slot < this.keys.length; slot++) if (this.keys[slot] !== undefined) slots.push(slot);
+    return slots.sort((a, b) => this.added[a]! - this.added[b]!).map((slot) => this.entries[slot] as V);
+  }
+
+  clear(): void {
+    this.keys.fill(undefined);
+    this.entries.fill(undefined);
+    this.count = 0;
+  }
+
+  /**
+   * Where probing for a key starts: Fibonacci hashing (the top bits of the hash times 2^32 / φ),
+   * which scatters the ids a Peer counts up. Consecutive slots for consecutive ids would make one
+   * run of every request in flight, and each deletion would walk it.
+   */
+  private home(id: RequestId): number {
+    return Math.imul(hash(id), 0x9e3779b9) >>> this.shift;
+  }
+
+  /** The slot holding `id`, or -1. */
+  private find(id: RequestId): number {
+    for (let slot = this.home(id); ; slot = (slot + 1) & this.mask) {
+      const key = this.keys[slot];
+      if (key === undefined) return -1;
+      // Strict equality: the id 1 and the id "1" are different requests, as in a Map.
+      if (key === id) return slot;
+    }
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const entries = this.entries;
+    const added = this.added;
+    const capacity = keys.length * 2;
+    this.keys = new Array<RequestId | undefined>(capacity).fill(undefined);
+    this.entries = new Array<V | undefined>(capacity).fill(undefined);
+    this.added = new Array<number>(capacity).fill(0);
+    this.mask = capacity - 1;
+    this.shift--;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (key === undefined) continue;
+      let slot = this.home(key);
+      while (this.keys[slot] !== undefined) slot = (slot + 1) & this.mask;
+      this.keys[slot] = key;
+      this.entries[slot] = entries[i];
+      this.added[slot] = added[i]!;
+    }
+  }
+}
+
+/** A key's hash: `|` truncates a number's fraction and high bits, which only makes keys share one. */
+function hash(id: RequestId): number {
+  if (typeof id === "number") return id | 0;
+  // FNV-1a over the UTF-16 code units.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return hash;
+}
