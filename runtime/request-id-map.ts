@@ -6,8 +6,8 @@
 // GC while it was current), every table made after it stays reachable from it until the next
 // full GC, and each scavenge copies and promotes them with every entry they held. With 32
 // requests in flight that was 1.7 MB promoted per scavenge and two fifths of the CPU time in GC
-// (BENCHMARKS.md, round trips). These arrays are replaced only when the table grows, and a
-// deleted entry's slots are cleared, so nothing dead is kept. Not a plain object either: its
+// (BENCHMARKS.md, round trips). These arrays are replaced only when the table grows or shrinks,
+// and a deleted entry's slots are cleared, so nothing dead is kept. Not a plain object either: its
 // dictionary is five times slower than a Map for this add-look-up-delete traffic.
 import type { RequestId } from "./jsonrpc.js";
 
@@ -15,15 +15,19 @@ const INITIAL_CAPACITY = 16;
 
 export class RequestIdMap<V> {
   /** Slot → key; undefined marks a free slot. Linear probing from the key's home slot. */
-  private keys: (RequestId | undefined)[] = new Array<RequestId | undefined>(INITIAL_CAPACITY).fill(undefined);
-  private entries: (V | undefined)[] = new Array<V | undefined>(INITIAL_CAPACITY).fill(undefined);
+  private keys: (RequestId | undefined)[] = [];
+  private entries: (V | undefined)[] = [];
   /** Slot → when its key was added, so that values() keeps the order of a Map. */
-  private added: number[] = new Array<number>(INITIAL_CAPACITY).fill(0);
-  private mask = INITIAL_CAPACITY - 1;
+  private added: number[] = [];
+  private mask = 0;
   /** 32 - log2(capacity): a hash's top bits pick the slot. */
-  private shift = 32 - Math.log2(INITIAL_CAPACITY);
+  private shift = 0;
   private count = 0;
   private sequence = 0;
+
+  constructor() {
+    this.allocate(INITIAL_CAPACITY);
+  }
 
   get size(): number {
     return this.count;
@@ -45,12 +49,8 @@ export class RequestIdMap<V> {
       return;
     }
     // At most half full, so that probes stay short.
-    if ((this.count + 1) * 2 > this.keys.length) this.grow();
-    let slot = this.home(id);
-    while (this.keys[slot] !== undefined) slot = (slot + 1) & this.mask;
-    this.keys[slot] = id;
-    this.entries[slot] = value;
-    this.added[slot] = this.sequence++;
+    if ((this.count + 1) * 2 > this.keys.length) this.resize(this.keys.length * 2);
+    this.place(id, value, this.sequence++);
     this.count++;
   }
 
@@ -74,6 +74,8 @@ export class RequestIdMap<V> {
     }
     this.keys[hole] = undefined;
     this.entries[hole] = undefined;
+    // After a burst, give the memory back; an eighth, so that steady traffic never resizes back and forth.
+    if (this.keys.length > INITIAL_CAPACITY && this.count * 8 < this.keys.length) this.resize(this.keys.length / 2);
     return true;
   }
 
@@ -85,9 +87,8 @@ export class RequestIdMap<V> {
   }
 
   clear(): void {
-    this.keys.fill(undefined);
-    this.entries.fill(undefined);
     this.count = 0;
+    this.allocate(INITIAL_CAPACITY);
   }
 
   /**
@@ -109,24 +110,31 @@ export class RequestIdMap<V> {
     }
   }
 
-  private grow(): void {
-    const keys = this.keys;
-    const entries = this.entries;
-    const added = this.added;
-    const capacity = keys.length * 2;
+  /** Puts a key that is not in the table into the first free slot from its home. */
+  private place(id: RequestId, value: V | undefined, added: number): void {
+    let slot = this.home(id);
+    while (this.keys[slot] !== undefined) slot = (slot + 1) & this.mask;
+    this.keys[slot] = id;
+    this.entries[slot] = value;
+    this.added[slot] = added;
+  }
+
+  /** Empty tables of `capacity` slots (a power of two). */
+  private allocate(capacity: number): void {
     this.keys = new Array<RequestId | undefined>(capacity).fill(undefined);
     this.entries = new Array<V | undefined>(capacity).fill(undefined);
     this.added = new Array<number>(capacity).fill(0);
     this.mask = capacity - 1;
-    this.shift--;
+    this.shift = Math.clz32(capacity) + 1;
+  }
+
+  /** Moves every entry to tables of `capacity` slots. */
+  private resize(capacity: number): void {
+    const { keys, entries, added } = this;
+    this.allocate(capacity);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
-      if (key === undefined) continue;
-      let slot = this.home(key);
-      while (this.keys[slot] !== undefined) slot = (slot + 1) & this.mask;
-      this.keys[slot] = key;
-      this.entries[slot] = entries[i];
-      this.added[slot] = added[i]!;
+      if (key !== undefined) this.place(key, entries[i], added[i]!);
     }
   }
 }

@@ -72,6 +72,23 @@ describe("RequestIdMap", () => {
     expect([table.get("again"), table.size]).toEqual(["after clear", 1]);
   });
 
+  it("grows through a burst of thousands in flight and shrinks back as they end", () => {
+    const next = random(32);
+    const table = new RequestIdMap<string>();
+    const oracle = new Map<RequestId, string>();
+    const ids = Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? `s${i}` : i));
+    for (const id of ids) {
+      table.set(id, `v${id}`);
+      oracle.set(id, `v${id}`);
+    }
+    expectSame(table, oracle, ids);
+    for (const id of [...ids].sort(() => next() - 0.5).slice(0, 4990)) {
+      expect(table.delete(id)).toBe(true);
+      oracle.delete(id);
+    }
+    expectSame(table, oracle, ids);
+  });
+
   it("gives its values in the order their keys were added, not the ids' order", () => {
     const table = new RequestIdMap<string>();
     for (const id of [30, "b", 2, "a", 1000, -4]) table.set(id, String(id));
