@@ -139,11 +139,18 @@ export class RequestIdMap<V> {
   }
 }
 
-/** A key's hash: `|` truncates a number's fraction and high bits, which only makes keys share one. */
+/**
+ * The other side chooses the ids of its requests, so it must not be able to choose ids that all
+ * land in one run of slots: keys are hashed with a seed drawn per process, and numbers beyond 32
+ * bits or with a fraction by their digits (truncated, 2 ** 32 and 0 would share a slot).
+ */
+const SEED = Math.floor(Math.random() * 2 ** 32) | 0;
+
 function hash(id: RequestId): number {
-  if (typeof id === "number") return id | 0;
-  // FNV-1a over the UTF-16 code units.
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  if (typeof id === "number" && (id | 0) === id) return id ^ SEED;
+  // FNV-1a over the UTF-16 code units, from the seed.
+  const text = String(id);
+  let hash = 0x811c9dc5 ^ SEED;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash;
 }

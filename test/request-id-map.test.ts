@@ -76,7 +76,8 @@ describe("RequestIdMap", () => {
     const next = random(32);
     const table = new RequestIdMap<string>();
     const oracle = new Map<RequestId, string>();
-    const ids = Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? `s${i}` : i));
+    // Strings, small numbers, and numbers past 32 bits (which once all hashed to one slot).
+    const ids = Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? `s${i}` : i % 3 === 1 ? i : i * 2 ** 32));
     for (const id of ids) {
       table.set(id, `v${id}`);
       oracle.set(id, `v${id}`);
