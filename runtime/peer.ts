@@ -18,6 +18,7 @@ import {
 } from "./jsonrpc.js";
 import type { TaskProgressFact } from "./rules/facts.js";
 import { RuleViolation } from "./rules/violation.js";
+import { RequestIdMap } from "./request-id-map.js";
 import type { Transport, TransportSendOptions } from "./transport.js";
 
 /** Rule ids (docs/protocol-rules.md) the Peer keeps for every revision. */
@@ -243,11 +244,11 @@ class IncomingRequest implements IncomingContext {
 
 export class Peer {
   private nextId = 1;
-  // Keyed by the id itself: a Map tells 1 and "1" apart.
-  private readonly pending = new Map<RequestId, Pending>();
-  private readonly inflight = new Map<RequestId, IncomingRequest>();
+  // Keyed by the id itself (1 and "1" apart), in tables that cost the GC nothing per request.
+  private readonly pending = new RequestIdMap<Pending>();
+  private readonly inflight = new RequestIdMap<IncomingRequest>();
   /** Incoming requests that asked for progress, by their token: no two active requests share one. */
-  private readonly progressTokens = new Map<RequestId, IncomingRequest>();
+  private readonly progressTokens = new RequestIdMap<IncomingRequest>();
   /** Tasks this side runs, created by the answer to a task-augmented request, by task id. */
   private readonly ownTasks = new Map<string, IncomingRequest>();
   /** Tasks the other side runs for this side's requests that asked for progress: their progress, by token. */
@@ -387,8 +388,10 @@ export class Peer {
   private shutdown(reason: string): void {
     if (this.closedFlag) return;
     this.closedFlag = true;
-    for (const [key, entry] of [...this.pending]) {
-      this.settle(key);
+    const pending = this.pending.values();
+    this.pending.clear();
+    for (const entry of pending) {
+      entry.cleanup();
       entry.reject(new ConnectionClosedError(`connection closed (${reason}) before ${entry.method} was answered`));
     }
     // One error for all, made only when something is cancelled: an Error's stack trace is costly.
