@@ -1,6 +1,6 @@
 // schema.ts → model. The only module that drives ts-morph: one project and one type
 // checker serve every revision parsed in a run.
-import { Node, Project, ts, type SourceFile } from "ts-morph";
+import { Node, Project, ts, type SourceFile } from "./ts-morph.js";
 import { InputError, type SourceLocation } from "../errors.js";
 import { buildEnvelopes, hasBatches } from "../model/envelopes.js";
 import { ModelError } from "../model/errors.js";
