@@ -6,14 +6,16 @@ import { EXIT, fileSystemMessage, InputError, isFileSystemError } from "../error
 import { refuseInstalled } from "../output/target.js";
 import { GENERATOR_VERSION, INSTALLED, PACKAGE_ROOT } from "../paths.js";
 import { CONFIG_FILE, findConfig } from "./config.js";
+import { tuneCompilerForGenerating } from "./jit.js";
 import { listRevisions } from "./revisions.js";
 import { closest } from "./suggest.js";
 import { sync } from "./sync.js";
 
 // The generating commands load the parser (ts-morph), which takes most of a second: they are
-// imported when run, so commands that read models only (`diff`) start fast. The format workers
-// start first, so that prettier loads on another thread meanwhile.
+// imported when run, so commands that read models only (`diff`) start fast. V8 is tuned for the run
+// first, then the format workers start, so that prettier loads on another thread meanwhile.
 const generating = async <T>(load: () => Promise<T>): Promise<T> => {
+  tuneCompilerForGenerating();
   (await import("../emit/format-pool.js")).startFormatWorkersEarly();
   return load();
 };
