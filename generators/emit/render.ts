@@ -133,6 +133,8 @@ export function formatChunked(source: ChunkedSource, file: string): Promise<stri
 }
 
 async function formatChunks({ frame, chunks }: ChunkedSource, file: string): Promise<string> {
+  // The frame's pieces go to the format workers before the chunks are laid out here.
+  const framed = formatModule(frame, file);
   const fresh: string[] = [];
   for (const chunk of new Set(chunks)) {
     if (formattedChunks.has(chunk)) continue;
@@ -142,7 +144,7 @@ async function formatChunks({ frame, chunks }: ChunkedSource, file: string): Pro
   }
   formatBatches(fresh, file);
   const [formatted, ...body] = await Promise.all([
-    formatModule(frame, file),
+    framed,
     ...chunks.map((c) => formattedChunks.get(c) as Promise<string>),
   ]);
   const at = formatted.indexOf(`${CHUNKS}\n`);
