@@ -1,36 +1,14 @@
-// Handlebars lays out a file from its view model; prettier formats the result.
+// Handlebars lays out a file from its view model (templates.ts); prettier formats the result.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import Handlebars from "handlebars";
-import { paths } from "../paths.js";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ChunkedSource } from "./artifact.js";
 import { formatCache } from "./format-cache.js";
 import { openFormatPool, PRETTIER, type FormatPool } from "./format-pool.js";
 import { layoutChunk } from "./validate/layout.js";
 
-const hbs = Handlebars.create();
-// Templates only place code built (and escaped) by the emitters; nothing is HTML.
-const compiled = new Map<string, Handlebars.TemplateDelegate>();
-
-// Every file under templates/partials/ is a partial named by its path: "header", "formats/uri".
-const partials = join(paths.templates, "partials");
-for (const entry of readdirSync(partials, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !entry.name.endsWith(".hbs")) continue;
-  const file = join(entry.parentPath, entry.name);
-  hbs.registerPartial(relative(partials, file).replace(/\.hbs$/, ""), readFileSync(file, "utf8"));
-}
-
-export function renderTemplate(name: string, view: object): string {
-  let template = compiled.get(name);
-  if (!template) {
-    const source = readFileSync(join(paths.templates, `${name}.hbs`), "utf8");
-    template = hbs.compile(source, { noEscape: true, strict: true });
-    compiled.set(name, template);
-  }
-  return template(view);
-}
+export { renderTemplate } from "./templates.js";
 
 let prettier: typeof import("prettier") | undefined;
 let pool: FormatPool | undefined;
