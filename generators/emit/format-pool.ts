@@ -42,10 +42,11 @@ parentPort.on("message", async ({ id, source, options }) => {
  * A fixed set of workers. Each job is posted at once to the worker with the fewest characters
  * outstanding: the main thread parses revisions synchronously and reads no message meanwhile, so a
  * worker that waited for the main thread to hand it its next job sat idle until the parse was done.
- * Idle workers are unref'd, so a run that fails before formatting still exits.
+ * Idle workers are unref'd, so a run that fails before formatting still exits; a worker that
+ * failed fails its jobs and gets no more.
  */
 export class FormatPool {
-  private readonly workers: { worker: Worker; chars: number; jobs: Map<number, Job> }[] = [];
+  private readonly workers: { worker: Worker; chars: number; jobs: Map<number, Job>; failed?: Error }[] = [];
   private next = 0;
 
   /**
@@ -63,8 +64,7 @@ export class FormatPool {
     const prettier = import.meta.resolve("prettier");
     for (let i = 0; i < this.size; i++) {
       const worker = new Worker(WORKER, { eval: true, workerData: { prettier, options: PRETTIER } });
-      worker.unref();
-      const slot = { worker, chars: 0, jobs: new Map<number, Job>() };
+      const slot: (typeof this.workers)[number] = { worker, chars: 0, jobs: new Map<number, Job>() };
       worker.on("message", (message: { id: number; formatted?: string; error?: string }) => {
         const job = slot.jobs.get(message.id);
         if (!job) return;
@@ -75,17 +75,21 @@ export class FormatPool {
         else job.resolve(message.formatted as string);
       });
       worker.on("error", (error) => {
+        slot.failed = error;
         for (const job of slot.jobs.values()) job.reject(error);
         slot.jobs.clear();
-        slot.chars = 0;
       });
+      // After the listeners: adding a "message" listener refs the worker's port again.
+      worker.unref();
       this.workers.push(slot);
     }
   }
 
   format(source: string, options: Options): Promise<string> {
     if (this.workers.length === 0) this.start();
-    const slot = this.workers.reduce((least, w) => (w.chars < least.chars ? w : least));
+    const live = this.workers.filter((w) => !w.failed);
+    if (live.length === 0) return Promise.reject(this.workers[0]?.failed as Error);
+    const slot = live.reduce((least, w) => (w.chars < least.chars ? w : least));
     const id = this.next++;
     const done = new Promise<string>((resolve, reject) => slot.jobs.set(id, { resolve, reject, chars: source.length }));
     slot.chars += source.length;
