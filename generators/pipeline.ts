@@ -2,7 +2,7 @@
 // checked-in model), and emit its files. Pure apart from reading inputs.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { Artifact, EmitEnv } from "./emit/artifact.js";
+import type { Artifact, ChunkedSource, EmitEnv } from "./emit/artifact.js";
 import { runtimeCopy } from "./emit/banner.js";
 import { clientArtifact } from "./emit/client.js";
 import { indexArtifact } from "./emit/index-file.js";
@@ -121,14 +121,20 @@ export function serializeModel(model: Model): string {
 /** The revision's generated files: name → formatted content. */
 export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<string, string>> {
   // Everything is emitted before the first await, so a caller may parse the next revision while
-  // this one's files are formatted (on worker threads: withFormatWorkers).
-  const sources = ARTIFACTS.map((artifact) => [artifact.file, artifact.emit(model, env)] as const);
-  const formatted = await Promise.all(
-    sources.map(([file, source]) =>
-      typeof source === "string" ? formatModule(source, file) : formatChunked(source, file),
-    ),
-  );
-  return new Map(sources.map(([file], i) => [file, formatted[i] as string]));
+  // this one's files are formatted (on worker threads: withFormatWorkers). A module goes to the
+  // format workers as soon as it is emitted, and the validator chunks, laid out on this thread,
+  // come last, so that the workers start early and this thread's layout overlaps their work.
+  const pending = new Map<string, Promise<string>>();
+  const chunked: [string, ChunkedSource][] = [];
+  for (const artifact of ARTIFACTS) {
+    const source = artifact.emit(model, env);
+    if (typeof source === "string") pending.set(artifact.file, formatModule(source, artifact.file));
+    else chunked.push([artifact.file, source]);
+  }
+  for (const [file, source] of chunked) pending.set(file, formatChunked(source, file));
+  const files = ARTIFACTS.map(({ file }) => file);
+  const formatted = await Promise.all(files.map((file) => pending.get(file) as Promise<string>));
+  return new Map(files.map((file, i) => [file, formatted[i] as string]));
 }
 
 /** The runtime's sources, for `--out` trees: `runtime/<path>.ts` → content with mcp-gen's banner, its folders included. */

@@ -6,13 +6,19 @@ import { EXIT, fileSystemMessage, InputError, isFileSystemError } from "../error
 import { refuseInstalled } from "../output/target.js";
 import { GENERATOR_VERSION, INSTALLED, PACKAGE_ROOT } from "../paths.js";
 import { CONFIG_FILE, findConfig } from "./config.js";
+import { tuneCompilerForGenerating } from "./jit.js";
 import { listRevisions } from "./revisions.js";
 import { closest } from "./suggest.js";
 import { sync } from "./sync.js";
 
 // The generating commands load the parser (ts-morph), which takes most of a second: they are
-// imported when run, so commands that read models only (`diff`) start fast.
-const generating = () => import("./generate.js");
+// imported when run, so commands that read models only (`diff`) start fast. V8 is tuned for the run
+// first, then the format workers start, so that prettier loads on another thread meanwhile.
+const generating = async <T>(load: () => Promise<T>): Promise<T> => {
+  tuneCompilerForGenerating();
+  (await import("../emit/format-pool.js")).startFormatWorkersEarly();
+  return load();
+};
 
 /** --quiet: progress and notes are not printed; errors, and reports on stdout, are. */
 let quiet = false;
@@ -224,7 +230,7 @@ function cli(argv: string[]): Argv {
             `--rev ${args.rev} without --out would rewrite mcp-gen's own package (${PACKAGE_ROOT}): give --out DIR, e.g. --out src/mcp`,
           );
         }
-        const { generateRepository } = await generating();
+        const { generateRepository } = await generating(() => import("./generate.js"));
         process.exitCode = await generateRepository([args.rev], options, log, "mcp-gen --rev R without --out");
       },
     )
@@ -235,7 +241,7 @@ function cli(argv: string[]): Argv {
       handler: async (args) => {
         const revisions = revList(args.rev);
         if (args.schema && revisions?.length !== 1) throw new InputError("--schema needs exactly one --rev");
-        const { generateRepository } = await generating();
+        const { generateRepository } = await generating(() => import("./generate.js"));
         process.exitCode = await generateRepository(
           revisions,
           { specDir: args["spec-dir"], schemaFile: args.schema },
@@ -249,7 +255,7 @@ function cli(argv: string[]): Argv {
       builder: (y) => y.options(specDir),
       handler: async (args) => {
         refuseInstalled("mcp-gen check");
-        const { check } = await import("./check.js");
+        const { check } = await generating(() => import("./check.js"));
         process.exitCode = await check({ specDir: args["spec-dir"] }, log, print);
       },
     })

@@ -1,48 +1,14 @@
-// Handlebars lays out a file from its view model; prettier formats the result.
+// Handlebars lays out a file from its view model (templates.ts); prettier formats the result.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import Handlebars from "handlebars";
-import { INSTALLED, paths } from "../paths.js";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ChunkedSource } from "./artifact.js";
-import { FormatPool, formatWorkerCount } from "./format-pool.js";
+import { formatCache } from "./format-cache.js";
+import { openFormatPool, PRETTIER, type FormatPool } from "./format-pool.js";
 import { layoutChunk } from "./validate/layout.js";
 
-const hbs = Handlebars.create();
-// Templates only place code built (and escaped) by the emitters; nothing is HTML.
-const compiled = new Map<string, Handlebars.TemplateDelegate>();
-
-// Every file under templates/partials/ is a partial named by its path: "header", "formats/uri".
-const partials = join(paths.templates, "partials");
-for (const entry of readdirSync(partials, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !entry.name.endsWith(".hbs")) continue;
-  const file = join(entry.parentPath, entry.name);
-  hbs.registerPartial(relative(partials, file).replace(/\.hbs$/, ""), readFileSync(file, "utf8"));
-}
-
-export function renderTemplate(name: string, view: object): string {
-  let template = compiled.get(name);
-  if (!template) {
-    const source = readFileSync(join(paths.templates, `${name}.hbs`), "utf8");
-    template = hbs.compile(source, { noEscape: true, strict: true });
-    compiled.set(name, template);
-  }
-  return template(view);
-}
-
-// babel-ts rather than typescript: the same output on everything mcp-gen prints (checked on all the
-// generated files) in about half the time, and most of a cold `generate` is prettier.
-const PRETTIER = { parser: "babel-ts", printWidth: 100 } as const;
-
-/**
- * Formatted sources, keyed by prettier's version, its options and the unformatted text: prettier
- * is deterministic, and on large validator files it is most of a run's time. The cache is
- * `.cache/format/` (git-ignored), `$MCP_GEN_FORMAT_CACHE`, or off with `MCP_GEN_FORMAT_CACHE=off`;
- * off by default in an installed package, which mcp-gen never writes into.
- */
-const formatCache = () =>
-  process.env.MCP_GEN_FORMAT_CACHE ?? (INSTALLED ? "off" : join(paths.root, ".cache", "format"));
+export { renderTemplate } from "./templates.js";
 
 let prettier: typeof import("prettier") | undefined;
 let pool: FormatPool | undefined;
@@ -53,10 +19,9 @@ let pool: FormatPool | undefined;
  * Each worker loads prettier once, so this pays only for many files.
  */
 export async function withFormatWorkers<T>(work: () => Promise<T>): Promise<T> {
-  const size = formatWorkerCount();
-  if (size === 0 || pool) return work();
-  // With the cache on, most runs format nothing: workers start on the first miss.
-  pool = new FormatPool(size, formatCache() === "off");
+  if (pool) return work();
+  pool = openFormatPool();
+  if (!pool) return work();
   try {
     return await work();
   } finally {
@@ -91,8 +56,9 @@ const prettierVersion = (() => {
 })();
 
 /**
- * `format()`'s result from the cache when it holds one for `parts` (with prettier's version:
- * formatted text is prettier's output, whoever computed it), else computed and kept.
+ * `format()`'s result from the cache (formatCache()) when it holds one for `parts` (with prettier's
+ * version: formatted text is prettier's output, whoever computed it), else computed and kept.
+ * Prettier is deterministic, and on large files it is most of a run's time.
  */
 async function cachedFormat(parts: readonly string[], format: () => Promise<string>): Promise<string> {
   const cache = formatCache();
@@ -145,6 +111,8 @@ export function formatChunked(source: ChunkedSource, file: string): Promise<stri
 }
 
 async function formatChunks({ frame, chunks }: ChunkedSource, file: string): Promise<string> {
+  // The frame's pieces go to the format workers before the chunks are laid out here.
+  const framed = formatModule(frame, file);
   const fresh: string[] = [];
   for (const chunk of new Set(chunks)) {
     if (formattedChunks.has(chunk)) continue;
@@ -154,7 +122,7 @@ async function formatChunks({ frame, chunks }: ChunkedSource, file: string): Pro
   }
   formatBatches(fresh, file);
   const [formatted, ...body] = await Promise.all([
-    formatModule(frame, file),
+    framed,
     ...chunks.map((c) => formattedChunks.get(c) as Promise<string>),
   ]);
   const at = formatted.indexOf(`${CHUNKS}\n`);

@@ -1,5 +1,5 @@
 // Top-level statements of schema.ts → model declarations and constants, in source order.
-import { Node, SourceFile, VariableDeclarationKind } from "ts-morph";
+import { Node, VariableDeclarationKind, type SourceFile } from "./ts-morph.js";
 import type { Constant, Declaration, LiteralValue } from "../model/model.js";
 import { readTags, type TagFacts } from "./jsdoc.js";
 import { convertMembers, convertReference, convertType, literalValue, type ConvertContext } from "./type-node.js";
@@ -11,6 +11,7 @@ export function readDeclarations(
   const declared = new Set<string>();
   const constantValues = new Map<string, LiteralValue>();
   const constants: Constant[] = [];
+  const lineOf = lineNumbers(file.getFullText());
 
   // First pass: names and constant values, so references may point forward.
   for (const statement of file.getStatements()) {
@@ -31,7 +32,7 @@ export function readDeclarations(
         constants.push({
           name: decl.getName(),
           value,
-          line: decl.getStartLineNumber(),
+          line: lineOf(decl.getStart()),
           ...category(tags),
           ...tags.markers,
         });
@@ -51,7 +52,7 @@ export function readDeclarations(
       declarations.push({
         kind: "interface",
         name: statement.getName(),
-        line: statement.getStartLineNumber(),
+        line: lineOf(statement.getStart()),
         ...category(tags),
         ...tags.markers,
         ...(tags.constraints ? { constraints: tags.constraints } : {}),
@@ -71,7 +72,7 @@ export function readDeclarations(
       declarations.push({
         kind: "alias",
         name: statement.getName(),
-        line: statement.getStartLineNumber(),
+        line: lineOf(statement.getStart()),
         ...category(tags),
         ...tags.markers,
         ...(tags.constraints ? { constraints: tags.constraints } : {}),
@@ -84,4 +85,23 @@ export function readDeclarations(
 
 function category(tags: TagFacts): { category?: string } {
   return tags.category ? { category: tags.category } : {};
+}
+
+/**
+ * The 1-based line of a position, counting "\n" as ts-morph's getStartLineNumber() does, by a binary
+ * search over the line breaks: getStartLineNumber() scans the file from its start on every call.
+ */
+function lineNumbers(text: string): (position: number) => number {
+  const breaks: number[] = [];
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) breaks.push(at);
+  return (position) => {
+    let low = 0;
+    let high = breaks.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((breaks[mid] as number) < position) low = mid + 1;
+      else high = mid;
+    }
+    return low + 1;
+  };
 }

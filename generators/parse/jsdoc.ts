@@ -1,6 +1,6 @@
 // JSDoc tags → facts. Prose (descriptions, @example, @see) is dropped on purpose;
 // a tag we do not know is an error, so nothing that might constrain values slips by.
-import { Node } from "ts-morph";
+import { Node } from "./ts-morph.js";
 import { CONSTRAINT_TAGS } from "../model/constraint-tags.js";
 import type { Constraints, Markers } from "../model/model.js";
 

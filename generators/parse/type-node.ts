@@ -1,6 +1,6 @@
 // TypeScript type syntax → model type nodes. Anything the model cannot represent
 // faithfully is rejected with its location instead of being approximated.
-import { Node, SyntaxKind, type TypeNode as TsTypeNode } from "ts-morph";
+import { Node, SyntaxKind, type TypeNode as TsTypeNode } from "./ts-morph.js";
 import type { IndexSignature, LiteralValue, PrimitiveName, Property, TypeNode } from "../model/model.js";
 import { readTags } from "./jsdoc.js";
 

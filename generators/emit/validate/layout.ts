@@ -678,7 +678,7 @@ function layout(chunk: string): string {
     else if (s.startsWith("export const ")) text = print(exported(s), ind);
     else if ((m = /^([\w$]+): (.*),$/.exec(s)) && stack[stack.length - 1] === "object")
       text = print([m[1] as string, ": ", doc(expr(m[2] as string), "other"), ","], ind);
-    else text = print(statement(s), ind);
+    else text = printStatement(s, ind);
     // A line kept as written that is too long: prettier would break it somewhere this does not model.
     if (
       !text.includes("\n") &&
@@ -694,6 +694,19 @@ function layout(chunk: string): string {
   }
   if (stack.length > 0) unsupported("unbalanced braces");
   return out.join("\n") + "\n";
+}
+
+/** Statements printed at an indentation: five in six lines of the validator chunks are repeats. */
+const printed = new Map<string, string>();
+
+function printStatement(s: string, ind: number): string {
+  const key = `${ind} ${s}`;
+  let text = printed.get(key);
+  if (text === undefined) {
+    text = print(statement(s), ind);
+    printed.set(key, text);
+  }
+  return text;
 }
 
 /** An expression that must fit on its line as it is. */
