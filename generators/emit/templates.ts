@@ -75,7 +75,12 @@ export function templateRenderer(
   };
   for (const [path, text] of files) {
     if (!path.startsWith("partials/")) continue;
-    hbs.registerPartial(path.slice("partials/".length, -".hbs".length), precompiled(path, text) ?? text);
+    // Compiled here when stale: a partial registered as text is compiled when first called, with
+    // the options of the template calling it, and a precompiled one carries none (noEscape is lost).
+    hbs.registerPartial(
+      path.slice("partials/".length, -".hbs".length),
+      precompiled(path, text) ?? hbs.compile(text, { ...OPTIONS }),
+    );
   }
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
   return (name, view) => {
