@@ -259,6 +259,8 @@ let trailValue: unknown;
 let trailExpected: Expectation | undefined;
 /** MISSING: the message. */
 let trailMessage = "";
+/** EXPLAIN of a union of named types: their guards (pickMember). */
+let trailMembers: Members | undefined;
 
 /** "/0" to "/63": most array indices in a path, without converting them. */
 const INDEX_SEGMENTS = Array.from({ length: 64 }, (_, i) => `/${i}`);
@@ -308,6 +310,7 @@ function failedInType(key: string | number, explain: Explain, v: unknown): boole
   if (trailKind === FAILED) {
     trailKind = EXPLAIN;
     trailExplain = explain;
+    trailMembers = undefined;
     trailValue = v;
     trailCount = 0;
     trailLeaf = "";
@@ -316,10 +319,19 @@ function failedInType(key: string | number, explain: Explain, v: unknown): boole
   return false;
 }
 
-/** The union at `key` (`""`: the value checked) failed: `explain` says which member came closest. */
-function failedUnion(key: string | number, explain: Explain, v: unknown): boolean {
+/**
+ * The union at `key` (`""`: the value checked) failed: `explain` says which member came closest,
+ * and so do `members`' guards when they are all named types (pickMember).
+ */
+function failedUnion(
+  key: string | number,
+  explain: Explain,
+  v: unknown,
+  members?: Members,
+): boolean {
   trailKind = EXPLAIN;
   trailExplain = explain;
+  trailMembers = members;
   trailValue = v;
   trailLeaf = "";
   trailCount = 0;
@@ -335,24 +347,113 @@ function explainFailure(explain: Explain, value: unknown, base: string, all: boo
   if (!all) {
     const part = trailValue;
     trailValue = undefined;
-    let at = base;
-    for (let i = trailCount - 1; i >= 0; i--) at += segment(trailKeys[i]!);
-    if (trailLeaf !== "") at += segment(trailLeaf);
-    if (trailKind === TEST)
-      return [
-        { path: at, expected: trailExpected!.expected, message: mismatch(trailExpected!, part) },
-      ];
-    if (trailKind === MISSING)
-      return [{ path: at, expected: "required property", message: trailMessage }];
-    if (trailKind === EXPLAIN) {
+    if (trailKind !== EXPLAIN) {
+      const issue = trailIssue(base, part);
+      if (issue !== undefined) return [issue];
+    } else {
+      const at = trailPath(base);
+      // Read before the members' guards write the trail again.
+      const explainPart = trailExplain!;
+      const d = trailCount;
+      const members = trailMembers;
+      const issue = members === undefined ? undefined : pickMember(members, part, d, at);
+      if (issue !== undefined) return [issue];
       const out = new IssueList(false);
       // Read a second time, the part may pass (a getter that answers differently): then explain it all.
-      if (trailExplain!(part, out, trailCount) !== 0) return out.issues(at);
+      if (explainPart(part, out, d) !== 0) return out.issues(at);
     }
   }
   const out = new IssueList(all);
   explain(value, out, 0);
   return out.issues(base);
+}
+
+/** `base` and the trail's keys and leaf: the pointer of the part that failed. */
+function trailPath(base: string): string {
+  let at = base;
+  for (let i = trailCount - 1; i >= 0; i--) at += segment(trailKeys[i]!);
+  return trailLeaf === "" ? at : at + segment(trailLeaf);
+}
+
+/** The issue the trail records, a failed test (of `part`) or a missing property, at `base` and the trail's keys. */
+function trailIssue(base: string, part: unknown): Issue | undefined {
+  if (trailKind === TEST)
+    return {
+      path: trailPath(base),
+      expected: trailExpected!.expected,
+      message: mismatch(trailExpected!, part),
+    };
+  if (trailKind === MISSING)
+    return { path: trailPath(base), expected: "required property", message: trailMessage };
+  return undefined;
+}
+
+/** A union of named types: their guards, names, and what the union expects. */
+interface Members {
+  readonly e: Expectation;
+  readonly guards: readonly ((v: unknown, d: number) => boolean)[];
+  readonly labels: readonly string[];
+}
+
+/**
+ * The first issue of a union of named types whose guard failed, the one its explanation reports
+ * first (UnionPick), from the members' guards instead of explaining each member: each guard
+ * leaves on the trail how deep its member failed. Undefined when a member's failure needs its
+ * explanation (a union inside it) or a member passes on this second read.
+ */
+function pickMember(m: Members, v: unknown, d: number, at: string): Issue | undefined {
+  let best = -1;
+  let bestRank = 0;
+  for (let i = 0; i < m.guards.length; i++) {
+    if (m.guards[i]!(v, d)) return undefined;
+    const rank = trailRank();
+    if (rank < 0) return undefined;
+    if (rank > bestRank) {
+      best = i;
+      bestRank = rank;
+    }
+  }
+  if (best < 0) return { path: at, expected: m.e.expected, message: mismatch(m.e, v) };
+  if (m.guards[best]!(v, d)) return undefined;
+  const part = trailValue;
+  trailValue = undefined;
+  const issue = trailIssue(at, part);
+  return (
+    issue && {
+      path: issue.path,
+      expected: issue.expected,
+      message: `${m.labels[best]!}: ${issue.message}`,
+    }
+  );
+}
+
+/**
+ * How close the member whose guard just failed came, as UnionPick counts it: how many segments
+ * below the member its failure lies, 0 for a wrong literal; -1 when only its explanation can say.
+ */
+function trailRank(): number {
+  if (trailKind !== TEST && trailKind !== MISSING) return -1;
+  if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
+  // A key is a segment but `""`: a check of the same value by another type's guard.
+  let rank = trailLeaf === "" ? 0 : 1;
+  for (let i = 0; i < trailCount; i++) if (trailKeys[i] !== "") rank++;
+  return rank;
+}
+
+/** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
+function wrongLiteral(expected: string): boolean {
+  const c = expected.charCodeAt(0);
+  if (c === 34) return expected.indexOf('"', 1) === expected.length - 1;
+  if (c === 45) return isDigit(expected.charCodeAt(1));
+  return isDigit(c) || expected === "true" || expected === "false";
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function members(e: Expectation, guards: Members["guards"], labels: Members["labels"]): Members {
+  return { e, guards, labels };
 }
 
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
@@ -426,18 +527,6 @@ class UnionPick {
     while (items.length > this.start + this.kept) items.pop();
     return this.out.named(this.start, this.keptName);
   }
-}
-
-/** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
-function wrongLiteral(expected: string): boolean {
-  const c = expected.charCodeAt(0);
-  if (c === 34) return expected.indexOf('"', 1) === expected.length - 1;
-  if (c === 45) return isDigit(expected.charCodeAt(1));
-  return isDigit(c) || expected === "true" || expected === "false";
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** A JSON Pointer segment (without its "/"). */
@@ -985,6 +1074,48 @@ const EXPECTED_55 = expectation(
 const EXPECTED_56 = expectation(
   "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | CallToolResult | ListToolsResult",
 );
+const MEMBERS_0 = members(
+  EXPECTED_0,
+  [g_JSONRPCRequest, g_JSONRPCNotification, g_JSONRPCResponse, g_JSONRPCError],
+  ["JSONRPCRequest", "JSONRPCNotification", "JSONRPCResponse", "JSONRPCError"],
+);
+const MEMBERS_1 = members(
+  EXPECTED_18,
+  [g_TextResourceContents, g_BlobResourceContents],
+  ["TextResourceContents", "BlobResourceContents"],
+);
+const MEMBERS_2 = members(
+  EXPECTED_53,
+  [g_EmptyResult, g_CreateMessageResult, g_ListRootsResult],
+  ["EmptyResult", "CreateMessageResult", "ListRootsResult"],
+);
+const MEMBERS_3 = members(
+  EXPECTED_56,
+  [
+    g_EmptyResult,
+    g_InitializeResult,
+    g_CompleteResult,
+    g_GetPromptResult,
+    g_ListPromptsResult,
+    g_ListResourcesResult,
+    g_ListResourceTemplatesResult,
+    g_ReadResourceResult,
+    g_CallToolResult,
+    g_ListToolsResult,
+  ],
+  [
+    "EmptyResult",
+    "InitializeResult",
+    "CompleteResult",
+    "GetPromptResult",
+    "ListPromptsResult",
+    "ListResourcesResult",
+    "ListResourceTemplatesResult",
+    "ReadResourceResult",
+    "CallToolResult",
+    "ListToolsResult",
+  ],
+);
 
 function g_JSONRPCMessage(v: unknown, d: number): boolean {
   if (!(
@@ -993,7 +1124,7 @@ function g_JSONRPCMessage(v: unknown, d: number): boolean {
     g_JSONRPCResponse(v, d) ||
     g_JSONRPCError(v, d)
   ))
-    return failedUnion("", x_JSONRPCMessage$1, v);
+    return failedUnion("", x_JSONRPCMessage$1, v, MEMBERS_0);
   return true;
 }
 
@@ -2891,7 +3022,7 @@ function g_ReadResourceResult$2(v: unknown, d: number): boolean {
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1)))
-      return failedUnion(i, x_ReadResourceResult$3, x);
+      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_1);
   }
   return true;
 }
@@ -4189,7 +4320,7 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p1 = o["annotations"];
   if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/annotations");
   if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$3, p2);
+    return failedUnion("/resource", x_EmbeddedResource$3, p2, MEMBERS_1);
   return true;
 }
 
@@ -6973,7 +7104,7 @@ function x_ClientNotification(v: unknown, out: IssueList, d: number): number {
 
 function g_ClientResult(v: unknown, d: number): boolean {
   if (!(g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d)))
-    return failedUnion("", x_ClientResult$1, v);
+    return failedUnion("", x_ClientResult$1, v, MEMBERS_2);
   return true;
 }
 
@@ -7263,7 +7394,7 @@ function g_ServerResult(v: unknown, d: number): boolean {
     g_CallToolResult(v, d) ||
     g_ListToolsResult(v, d)
   ))
-    return failedUnion("", x_ServerResult$1, v);
+    return failedUnion("", x_ServerResult$1, v, MEMBERS_3);
   return true;
 }
 
@@ -8098,7 +8229,7 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p1 = o["annotations"];
   if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/annotations");
   if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$3, p2);
+    return failedUnion("/resource", x_EmbeddedResource$3, p2, MEMBERS_1);
   return true;
 }
 

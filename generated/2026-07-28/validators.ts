@@ -272,6 +272,8 @@ let trailValue: unknown;
 let trailExpected: Expectation | undefined;
 /** MISSING: the message. */
 let trailMessage = "";
+/** EXPLAIN of a union of named types: their guards (pickMember). */
+let trailMembers: Members | undefined;
 
 /** "/0" to "/63": most array indices in a path, without converting them. */
 const INDEX_SEGMENTS = Array.from({ length: 64 }, (_, i) => `/${i}`);
@@ -321,6 +323,7 @@ function failedInType(key: string | number, explain: Explain, v: unknown): boole
   if (trailKind === FAILED) {
     trailKind = EXPLAIN;
     trailExplain = explain;
+    trailMembers = undefined;
     trailValue = v;
     trailCount = 0;
     trailLeaf = "";
@@ -329,10 +332,19 @@ function failedInType(key: string | number, explain: Explain, v: unknown): boole
   return false;
 }
 
-/** The union at `key` (`""`: the value checked) failed: `explain` says which member came closest. */
-function failedUnion(key: string | number, explain: Explain, v: unknown): boolean {
+/**
+ * The union at `key` (`""`: the value checked) failed: `explain` says which member came closest,
+ * and so do `members`' guards when they are all named types (pickMember).
+ */
+function failedUnion(
+  key: string | number,
+  explain: Explain,
+  v: unknown,
+  members?: Members,
+): boolean {
   trailKind = EXPLAIN;
   trailExplain = explain;
+  trailMembers = members;
   trailValue = v;
   trailLeaf = "";
   trailCount = 0;
@@ -348,24 +360,113 @@ function explainFailure(explain: Explain, value: unknown, base: string, all: boo
   if (!all) {
     const part = trailValue;
     trailValue = undefined;
-    let at = base;
-    for (let i = trailCount - 1; i >= 0; i--) at += segment(trailKeys[i]!);
-    if (trailLeaf !== "") at += segment(trailLeaf);
-    if (trailKind === TEST)
-      return [
-        { path: at, expected: trailExpected!.expected, message: mismatch(trailExpected!, part) },
-      ];
-    if (trailKind === MISSING)
-      return [{ path: at, expected: "required property", message: trailMessage }];
-    if (trailKind === EXPLAIN) {
+    if (trailKind !== EXPLAIN) {
+      const issue = trailIssue(base, part);
+      if (issue !== undefined) return [issue];
+    } else {
+      const at = trailPath(base);
+      // Read before the members' guards write the trail again.
+      const explainPart = trailExplain!;
+      const d = trailCount;
+      const members = trailMembers;
+      const issue = members === undefined ? undefined : pickMember(members, part, d, at);
+      if (issue !== undefined) return [issue];
       const out = new IssueList(false);
       // Read a second time, the part may pass (a getter that answers differently): then explain it all.
-      if (trailExplain!(part, out, trailCount) !== 0) return out.issues(at);
+      if (explainPart(part, out, d) !== 0) return out.issues(at);
     }
   }
   const out = new IssueList(all);
   explain(value, out, 0);
   return out.issues(base);
+}
+
+/** `base` and the trail's keys and leaf: the pointer of the part that failed. */
+function trailPath(base: string): string {
+  let at = base;
+  for (let i = trailCount - 1; i >= 0; i--) at += segment(trailKeys[i]!);
+  return trailLeaf === "" ? at : at + segment(trailLeaf);
+}
+
+/** The issue the trail records, a failed test (of `part`) or a missing property, at `base` and the trail's keys. */
+function trailIssue(base: string, part: unknown): Issue | undefined {
+  if (trailKind === TEST)
+    return {
+      path: trailPath(base),
+      expected: trailExpected!.expected,
+      message: mismatch(trailExpected!, part),
+    };
+  if (trailKind === MISSING)
+    return { path: trailPath(base), expected: "required property", message: trailMessage };
+  return undefined;
+}
+
+/** A union of named types: their guards, names, and what the union expects. */
+interface Members {
+  readonly e: Expectation;
+  readonly guards: readonly ((v: unknown, d: number) => boolean)[];
+  readonly labels: readonly string[];
+}
+
+/**
+ * The first issue of a union of named types whose guard failed, the one its explanation reports
+ * first (UnionPick), from the members' guards instead of explaining each member: each guard
+ * leaves on the trail how deep its member failed. Undefined when a member's failure needs its
+ * explanation (a union inside it) or a member passes on this second read.
+ */
+function pickMember(m: Members, v: unknown, d: number, at: string): Issue | undefined {
+  let best = -1;
+  let bestRank = 0;
+  for (let i = 0; i < m.guards.length; i++) {
+    if (m.guards[i]!(v, d)) return undefined;
+    const rank = trailRank();
+    if (rank < 0) return undefined;
+    if (rank > bestRank) {
+      best = i;
+      bestRank = rank;
+    }
+  }
+  if (best < 0) return { path: at, expected: m.e.expected, message: mismatch(m.e, v) };
+  if (m.guards[best]!(v, d)) return undefined;
+  const part = trailValue;
+  trailValue = undefined;
+  const issue = trailIssue(at, part);
+  return (
+    issue && {
+      path: issue.path,
+      expected: issue.expected,
+      message: `${m.labels[best]!}: ${issue.message}`,
+    }
+  );
+}
+
+/**
+ * How close the member whose guard just failed came, as UnionPick counts it: how many segments
+ * below the member its failure lies, 0 for a wrong literal; -1 when only its explanation can say.
+ */
+function trailRank(): number {
+  if (trailKind !== TEST && trailKind !== MISSING) return -1;
+  if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
+  // A key is a segment but `""`: a check of the same value by another type's guard.
+  let rank = trailLeaf === "" ? 0 : 1;
+  for (let i = 0; i < trailCount; i++) if (trailKeys[i] !== "") rank++;
+  return rank;
+}
+
+/** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
+function wrongLiteral(expected: string): boolean {
+  const c = expected.charCodeAt(0);
+  if (c === 34) return expected.indexOf('"', 1) === expected.length - 1;
+  if (c === 45) return isDigit(expected.charCodeAt(1));
+  return isDigit(c) || expected === "true" || expected === "false";
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function members(e: Expectation, guards: Members["guards"], labels: Members["labels"]): Members {
+  return { e, guards, labels };
 }
 
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
@@ -439,18 +540,6 @@ class UnionPick {
     while (items.length > this.start + this.kept) items.pop();
     return this.out.named(this.start, this.keptName);
   }
-}
-
-/** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
-function wrongLiteral(expected: string): boolean {
-  const c = expected.charCodeAt(0);
-  if (c === 34) return expected.indexOf('"', 1) === expected.length - 1;
-  if (c === 45) return isDigit(expected.charCodeAt(1));
-  return isDigit(c) || expected === "true" || expected === "false";
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** A JSON Pointer segment (without its "/"). */
@@ -1045,6 +1134,87 @@ const EXPECTED_90 = expectation(
 const EXPECTED_91 = expectation(
   "EmptyResult | DiscoverResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | SubscriptionsListenResult | CallToolResult | ListToolsResult | InputRequiredResult",
 );
+const MEMBERS_0 = members(
+  EXPECTED_7,
+  [g_JSONRPCRequest, g_JSONRPCNotification, g_JSONRPCResultResponse, g_JSONRPCErrorResponse],
+  ["JSONRPCRequest", "JSONRPCNotification", "JSONRPCResultResponse", "JSONRPCErrorResponse"],
+);
+const MEMBERS_1 = members(
+  EXPECTED_11,
+  [g_JSONRPCResultResponse, g_JSONRPCErrorResponse],
+  ["JSONRPCResultResponse", "JSONRPCErrorResponse"],
+);
+const MEMBERS_2 = members(
+  EXPECTED_21,
+  [g_CreateMessageResult, g_ListRootsResult, g_ElicitResult],
+  ["CreateMessageResult", "ListRootsResult", "ElicitResult"],
+);
+const MEMBERS_3 = members(
+  EXPECTED_32,
+  [g_TextResourceContents, g_BlobResourceContents],
+  ["TextResourceContents", "BlobResourceContents"],
+);
+const MEMBERS_4 = members(
+  EXPECTED_33,
+  [g_ReadResourceResult, g_InputRequiredResult],
+  ["ReadResourceResult", "InputRequiredResult"],
+);
+const MEMBERS_5 = members(
+  EXPECTED_42,
+  [g_GetPromptResult, g_InputRequiredResult],
+  ["GetPromptResult", "InputRequiredResult"],
+);
+const MEMBERS_6 = members(
+  EXPECTED_48,
+  [g_CallToolResult, g_InputRequiredResult],
+  ["CallToolResult", "InputRequiredResult"],
+);
+const MEMBERS_7 = members(
+  EXPECTED_74,
+  [g_ElicitRequestFormParams, g_ElicitRequestURLParams],
+  ["ElicitRequestFormParams", "ElicitRequestURLParams"],
+);
+const MEMBERS_8 = members(
+  EXPECTED_83,
+  [g_UntitledSingleSelectEnumSchema, g_TitledSingleSelectEnumSchema],
+  ["UntitledSingleSelectEnumSchema", "TitledSingleSelectEnumSchema"],
+);
+const MEMBERS_9 = members(
+  EXPECTED_78,
+  [g_UntitledMultiSelectEnumSchema, g_TitledMultiSelectEnumSchema],
+  ["UntitledMultiSelectEnumSchema", "TitledMultiSelectEnumSchema"],
+);
+const MEMBERS_10 = members(
+  EXPECTED_91,
+  [
+    g_EmptyResult,
+    g_DiscoverResult,
+    g_CompleteResult,
+    g_GetPromptResult,
+    g_ListPromptsResult,
+    g_ListResourceTemplatesResult,
+    g_ListResourcesResult,
+    g_ReadResourceResult,
+    g_SubscriptionsListenResult,
+    g_CallToolResult,
+    g_ListToolsResult,
+    g_InputRequiredResult,
+  ],
+  [
+    "EmptyResult",
+    "DiscoverResult",
+    "CompleteResult",
+    "GetPromptResult",
+    "ListPromptsResult",
+    "ListResourceTemplatesResult",
+    "ListResourcesResult",
+    "ReadResourceResult",
+    "SubscriptionsListenResult",
+    "CallToolResult",
+    "ListToolsResult",
+    "InputRequiredResult",
+  ],
+);
 
 function g_JSONValue(v: unknown, d: number): boolean {
   if (d > MAX_DEPTH) return failed();
@@ -1197,7 +1367,7 @@ function g_JSONRPCMessage(v: unknown, d: number): boolean {
     g_JSONRPCResultResponse(v, d) ||
     g_JSONRPCErrorResponse(v, d)
   ))
-    return failedUnion("", x_JSONRPCMessage$1, v);
+    return failedUnion("", x_JSONRPCMessage$1, v, MEMBERS_0);
   return true;
 }
 
@@ -1963,7 +2133,7 @@ function x_JSONRPCErrorResponse(v: unknown, out: IssueList, d: number): number {
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
   if (!(g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d)))
-    return failedUnion("", x_JSONRPCResponse$1, v);
+    return failedUnion("", x_JSONRPCResponse$1, v, MEMBERS_1);
   return true;
 }
 
@@ -2680,7 +2850,7 @@ function x_InputRequest(v: unknown, out: IssueList, d: number): number {
 
 function g_InputResponse(v: unknown, d: number): boolean {
   if (!(g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d)))
-    return failedUnion("", x_InputResponse$1, v);
+    return failedUnion("", x_InputResponse$1, v, MEMBERS_2);
   return true;
 }
 
@@ -5124,7 +5294,7 @@ function g_ReadResourceResult$1(v: unknown, d: number): boolean {
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1)))
-      return failedUnion(i, x_ReadResourceResult$2, x);
+      return failedUnion(i, x_ReadResourceResult$2, x, MEMBERS_3);
   }
   return true;
 }
@@ -5141,7 +5311,7 @@ function g_ReadResourceResultResponse(v: unknown, d: number): boolean {
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!(g_ReadResourceResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
-    return failedUnion("/result", x_ReadResourceResultResponse$1, p2);
+    return failedUnion("/result", x_ReadResourceResultResponse$1, p2, MEMBERS_4);
   return true;
 }
 
@@ -6827,7 +6997,7 @@ function g_GetPromptResultResponse(v: unknown, d: number): boolean {
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!(g_GetPromptResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
-    return failedUnion("/result", x_GetPromptResultResponse$1, p2);
+    return failedUnion("/result", x_GetPromptResultResponse$1, p2, MEMBERS_5);
   return true;
 }
 
@@ -7295,7 +7465,7 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
   if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p3);
+    return failedUnion("/resource", x_EmbeddedResource$1, p3, MEMBERS_3);
   return true;
 }
 
@@ -7774,7 +7944,7 @@ function g_CallToolResultResponse(v: unknown, d: number): boolean {
   if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!(g_CallToolResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
-    return failedUnion("/result", x_CallToolResultResponse$1, p2);
+    return failedUnion("/result", x_CallToolResultResponse$1, p2, MEMBERS_6);
   return true;
 }
 
@@ -10842,7 +11012,7 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, _d: number): numbe
 
 function g_ElicitRequestParams(v: unknown, d: number): boolean {
   if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d)))
-    return failedUnion("", x_ElicitRequestParams$1, v);
+    return failedUnion("", x_ElicitRequestParams$1, v, MEMBERS_7);
   return true;
 }
 
@@ -11504,7 +11674,7 @@ function g_TitledSingleSelectEnumSchema$1(v: unknown, d: number): boolean {
 
 function g_SingleSelectEnumSchema(v: unknown, d: number): boolean {
   if (!(g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d)))
-    return failedUnion("", x_SingleSelectEnumSchema$1, v);
+    return failedUnion("", x_SingleSelectEnumSchema$1, v, MEMBERS_8);
   return true;
 }
 
@@ -11899,7 +12069,7 @@ function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
 
 function g_MultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d)))
-    return failedUnion("", x_MultiSelectEnumSchema$1, v);
+    return failedUnion("", x_MultiSelectEnumSchema$1, v, MEMBERS_9);
   return true;
 }
 
@@ -12725,7 +12895,7 @@ function g_ServerResult(v: unknown, d: number): boolean {
     g_ListToolsResult(v, d) ||
     g_InputRequiredResult(v, d)
   ))
-    return failedUnion("", x_ServerResult$1, v);
+    return failedUnion("", x_ServerResult$1, v, MEMBERS_10);
   return true;
 }
 
@@ -12861,7 +13031,7 @@ function x_result$client1(v: unknown, out: IssueList, d: number): number {
 
 function g_result$client2(v: unknown, d: number): boolean {
   if (!(g_GetPromptResult(v, d) || g_InputRequiredResult(v, d)))
-    return failedUnion("", x_result$client2$1, v);
+    return failedUnion("", x_result$client2$1, v, MEMBERS_5);
   return true;
 }
 
@@ -12938,7 +13108,7 @@ function x_result$client5(v: unknown, out: IssueList, d: number): number {
 
 function g_result$client6(v: unknown, d: number): boolean {
   if (!(g_ReadResourceResult(v, d) || g_InputRequiredResult(v, d)))
-    return failedUnion("", x_result$client6$1, v);
+    return failedUnion("", x_result$client6$1, v, MEMBERS_4);
   return true;
 }
 
@@ -12987,7 +13157,7 @@ function x_result$client7(v: unknown, out: IssueList, d: number): number {
 
 function g_result$client8(v: unknown, d: number): boolean {
   if (!(g_CallToolResult(v, d) || g_InputRequiredResult(v, d)))
-    return failedUnion("", x_result$client8$1, v);
+    return failedUnion("", x_result$client8$1, v, MEMBERS_6);
   return true;
 }
 
@@ -13277,7 +13447,7 @@ function e_InputRequest(v: unknown, d: number): boolean {
 
 function e_InputResponse(v: unknown, d: number): boolean {
   if (!(g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d)))
-    return failedUnion("", x_InputResponse$1, v);
+    return failedUnion("", x_InputResponse$1, v, MEMBERS_2);
   return true;
 }
 
@@ -14136,7 +14306,7 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
   if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p3);
+    return failedUnion("/resource", x_EmbeddedResource$1, p3, MEMBERS_3);
   return true;
 }
 
@@ -14812,7 +14982,7 @@ function e_ElicitRequestURLParams(v: unknown, _d: number): boolean {
 
 function e_ElicitRequestParams(v: unknown, d: number): boolean {
   if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d)))
-    return failedUnion("", x_ElicitRequestParams$1, v);
+    return failedUnion("", x_ElicitRequestParams$1, v, MEMBERS_7);
   return true;
 }
 

@@ -74,14 +74,15 @@ export class ValidatorBuilder {
     const formats = formatsNeeded(this.usage.formats);
     const helpers = new Set(formats.flatMap((f) => FORMATS[f]?.helpers ?? []));
     for (const h of this.usage.helpers) helpers.add(h);
+    const constants = this.printer.constantDeclarations();
     return {
-      uses: supportUses(this.functions.join("\n"), templateUses),
+      uses: supportUses([...this.functions, ...constants].join("\n"), templateUses),
       helpers: [
         ...[...helpers].sort().map((h) => ({ partial: `helpers/${h}` })),
         ...formats.map((f) => ({ partial: `formats/${f}` })),
       ],
       patterns: this.usage.patterns,
-      expectations: this.printer.expectationDeclarations(),
+      expectations: constants,
       recursive: this.plan.recursive.size > 0,
       functions: this.functions.join("\n\n"),
     };
@@ -96,6 +97,7 @@ const SUPPORT_FUNCTIONS = {
   failedIn: [],
   failedInType: [],
   failedUnion: [],
+  members: [],
   quote: [],
   got: ["quote"],
   fail: ["got"],

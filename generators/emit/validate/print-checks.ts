@@ -70,6 +70,7 @@ export class CheckPrinter {
   private hoistCount = new Map<string, number>();
   private readonly guardBodies = new Map<string, string>();
   private readonly expectations = new Map<string, string>();
+  private readonly memberSets = new Map<string, string>();
   private locals = 0;
 
   /** Guard and explain functions named after `name`; `depthGuard` for types that can recurse. */
@@ -264,8 +265,10 @@ export class CheckPrinter {
       case "array":
       case "switch":
         return `failedIn(${key})`;
-      case "anyOf":
-        return `failedUnion(${key}, ${this.hoistUnion(check, owner)}, ${x})`;
+      case "anyOf": {
+        const members = this.memberGuards(check);
+        return `failedUnion(${key}, ${this.hoistUnion(check, owner)}, ${x}${members ? `, ${members}` : ""})`;
+      }
       default:
         return "failed()";
     }
@@ -291,9 +294,31 @@ export class CheckPrinter {
     return name;
   }
 
-  /** The declarations of the expectations printed so far. */
-  expectationDeclarations(): string[] {
-    return [...this.expectations].map(([text, name]) => `const ${name} = expectation(${stringLiteral(text)});`);
+  /**
+   * The module constant (`MEMBERS_<n> = members(…)`) with the guards of a union's members, when
+   * they are all named types: the union's first issue then comes from their guards (pickMember in
+   * the support partial), not from explaining each member.
+   */
+  private memberGuards(check: Extract<Check, { kind: "anyOf" }>): string | undefined {
+    const names = check.members.map((m) => (m.check.kind === "ref" ? m.check.name : undefined));
+    if (names.some((n) => n === undefined)) return undefined;
+    const text = `members(${this.expectation(check.label)}, [${names.map((n) => `g_${n}`).join(", ")}], [${check.members
+      .map((m) => stringLiteral(m.label))
+      .join(", ")}])`;
+    let name = this.memberSets.get(text);
+    if (name === undefined) {
+      name = `MEMBERS_${this.memberSets.size}`;
+      this.memberSets.set(text, name);
+    }
+    return name;
+  }
+
+  /** The declarations of the module constants printed so far: expectations, then union members. */
+  constantDeclarations(): string[] {
+    return [
+      ...[...this.expectations].map(([text, name]) => `const ${name} = expectation(${stringLiteral(text)});`),
+      ...[...this.memberSets].map(([text, name]) => `const ${name} = ${text};`),
+    ];
   }
 
   // ---- explain ----
