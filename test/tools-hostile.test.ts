@@ -422,7 +422,8 @@ describe("servers that fail while being listed", () => {
       join(work.dir, "x.ts"),
     ]);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toMatch(/could not connect: spawn definitely-not-a-command-mcp-gen ENOENT/);
+    // ENOENT, or EACCES when a directory on PATH cannot be searched by this user (another user's).
+    expect(missing.stderr).toMatch(/could not connect: spawn definitely-not-a-command-mcp-gen (ENOENT|EACCES)/);
     expect(() => splitCommandLine("node 'unclosed")).toThrow("unclosed '");
     expect(splitCommandLine(`node "a b" 'c d' e\\ f ""`)).toEqual(["node", "a b", "c d", "e f", ""]);
   });
