@@ -32,6 +32,16 @@ export function pointerSegment(name: string): string {
   return "/" + name.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/** The name of the module constant `<prefix>_<n>` whose value is `text`, made on first use. */
+function constantName(names: Map<string, string>, prefix: string, text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `${prefix}_${names.size}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * The order both printers read an object's properties in: each literal-valued property whole
  * (they come first: they tell a wrong union member soonest), then whether every other required
@@ -286,12 +296,7 @@ export class CheckPrinter {
 
   /** The module constant (`EXPECTED_<n> = expectation(text)`) for what a check expects: its messages' start is written once. */
   private expectation(text: string): string {
-    let name = this.expectations.get(text);
-    if (name === undefined) {
-      name = `EXPECTED_${this.expectations.size}`;
-      this.expectations.set(text, name);
-    }
-    return name;
+    return constantName(this.expectations, "EXPECTED", text);
   }
 
   /**
@@ -305,12 +310,7 @@ export class CheckPrinter {
     const text = `members(${this.expectation(check.label)}, [${names.map((n) => `g_${n}`).join(", ")}], [${check.members
       .map((m) => stringLiteral(m.label))
       .join(", ")}])`;
-    let name = this.memberSets.get(text);
-    if (name === undefined) {
-      name = `MEMBERS_${this.memberSets.size}`;
-      this.memberSets.set(text, name);
-    }
-    return name;
+    return constantName(this.memberSets, "MEMBERS", text);
   }
 
   /** The declarations of the module constants printed so far: expectations, then union members. */
