@@ -13,7 +13,7 @@ import { paths } from "../paths.js";
 const OPTIONS = { noEscape: true, strict: true } as const;
 
 /** The build's precompiled templates. */
-export const TEMPLATE_SPECS = join(paths.root, "dist", "templates.json");
+const TEMPLATE_SPECS = join(paths.root, "dist", "templates.json");
 
 /** A template's path under templates/ ("types.hbs", "partials/formats/uri.hbs") → its precompiled source. */
 export type TemplateSpecs = Record<string, { key: string; spec: string }>;
