@@ -245,11 +245,28 @@ const FAILED = 0;
 const EXPLAIN = 1;
 const TEST = 2;
 const MISSING = 3;
-/** The keys (pointer segments, array indices) from the failure up to the value checked, innermost first. */
-const trailKeys: (string | number)[] = [];
+/**
+ * A key of the trail: a pointer segment written when the code was generated (`"/name"`), an array
+ * index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
+ */
+type TrailKey = string | number | EntryKey;
+
+/**
+ * The key of a map's entry (`_meta`, `extensions`): a guard that fails there keeps the key as it
+ * is; escaping it for a pointer costs a scan, and a union's members fail on valid values too.
+ */
+class EntryKey {
+  readonly key: string;
+  constructor(key: string) {
+    this.key = key;
+  }
+}
+
+/** The keys (pointer segments, array indices, entries) from the failure up to the value checked, innermost first. */
+const trailKeys: TrailKey[] = [];
 let trailCount = 0;
 /** TEST, MISSING: the key of the failed test's part below the keys (`""`: none). */
-let trailLeaf: string | number = "";
+let trailLeaf: TrailKey = "";
 let trailKind = FAILED;
 /** EXPLAIN: the explain function of the part the keys lead to. */
 let trailExplain: Explain | undefined;
@@ -265,12 +282,11 @@ let trailMembers: Members | undefined;
 /** "/0" to "/63": most array indices in a path, without converting them. */
 const INDEX_SEGMENTS = Array.from({ length: 64 }, (_, i) => `/${i}`);
 
-function segment(key: string | number): string {
-  return typeof key !== "number"
-    ? key
-    : key < INDEX_SEGMENTS.length
-      ? INDEX_SEGMENTS[key]!
-      : "/" + key;
+function segment(key: TrailKey): string {
+  if (typeof key === "string") return key;
+  if (typeof key === "number")
+    return key < INDEX_SEGMENTS.length ? INDEX_SEGMENTS[key]! : "/" + key;
+  return "/" + pointer(key.key);
 }
 
 /** A guard failed where only the explanation of the type around it can say why. */
@@ -282,7 +298,7 @@ function failed(): boolean {
 }
 
 /** The value at `key` (`""`: the value checked) is not what `e` expects. */
-function failedTest(key: string | number, e: Expectation, v: unknown): boolean {
+function failedTest(key: TrailKey, e: Expectation, v: unknown): boolean {
   trailKind = TEST;
   trailCount = 0;
   trailLeaf = key;
@@ -300,13 +316,13 @@ function failedMissing(key: string, message: string): boolean {
 }
 
 /** The part at `key`, checked by a hoisted function of the same type, failed. */
-function failedIn(key: string | number): boolean {
+function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
 }
 
 /** The part at `key`, of a named type, failed: the first one above a `failed()` explains it. */
-function failedInType(key: string | number, explain: Explain, v: unknown): boolean {
+function failedInType(key: TrailKey, explain: Explain, v: unknown): boolean {
   if (trailKind === FAILED) {
     trailKind = EXPLAIN;
     trailExplain = explain;
@@ -323,12 +339,7 @@ function failedInType(key: string | number, explain: Explain, v: unknown): boole
  * The union at `key` (`""`: the value checked) failed: `explain` says which member came closest,
  * and so do `members`' guards when they are all named types (pickMember).
  */
-function failedUnion(
-  key: string | number,
-  explain: Explain,
-  v: unknown,
-  members?: Members,
-): boolean {
+function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Members): boolean {
   trailKind = EXPLAIN;
   trailExplain = explain;
   trailMembers = members;
@@ -2142,7 +2153,7 @@ function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x);
   }
   return true;
 }
@@ -2288,7 +2299,7 @@ function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x);
   }
   return true;
 }
@@ -3963,7 +3974,7 @@ function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_2, x);
   }
   return true;
 }
@@ -5027,7 +5038,7 @@ function g_Tool$2(v: unknown, _d: number): boolean {
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x);
   }
   return true;
 }

@@ -258,11 +258,28 @@ const FAILED = 0;
 const EXPLAIN = 1;
 const TEST = 2;
 const MISSING = 3;
-/** The keys (pointer segments, array indices) from the failure up to the value checked, innermost first. */
-const trailKeys: (string | number)[] = [];
+/**
+ * A key of the trail: a pointer segment written when the code was generated (`"/name"`), an array
+ * index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
+ */
+type TrailKey = string | number | EntryKey;
+
+/**
+ * The key of a map's entry (`_meta`, `extensions`): a guard that fails there keeps the key as it
+ * is; escaping it for a pointer costs a scan, and a union's members fail on valid values too.
+ */
+class EntryKey {
+  readonly key: string;
+  constructor(key: string) {
+    this.key = key;
+  }
+}
+
+/** The keys (pointer segments, array indices, entries) from the failure up to the value checked, innermost first. */
+const trailKeys: TrailKey[] = [];
 let trailCount = 0;
 /** TEST, MISSING: the key of the failed test's part below the keys (`""`: none). */
-let trailLeaf: string | number = "";
+let trailLeaf: TrailKey = "";
 let trailKind = FAILED;
 /** EXPLAIN: the explain function of the part the keys lead to. */
 let trailExplain: Explain | undefined;
@@ -278,12 +295,11 @@ let trailMembers: Members | undefined;
 /** "/0" to "/63": most array indices in a path, without converting them. */
 const INDEX_SEGMENTS = Array.from({ length: 64 }, (_, i) => `/${i}`);
 
-function segment(key: string | number): string {
-  return typeof key !== "number"
-    ? key
-    : key < INDEX_SEGMENTS.length
-      ? INDEX_SEGMENTS[key]!
-      : "/" + key;
+function segment(key: TrailKey): string {
+  if (typeof key === "string") return key;
+  if (typeof key === "number")
+    return key < INDEX_SEGMENTS.length ? INDEX_SEGMENTS[key]! : "/" + key;
+  return "/" + pointer(key.key);
 }
 
 /** A guard failed where only the explanation of the type around it can say why. */
@@ -295,7 +311,7 @@ function failed(): boolean {
 }
 
 /** The value at `key` (`""`: the value checked) is not what `e` expects. */
-function failedTest(key: string | number, e: Expectation, v: unknown): boolean {
+function failedTest(key: TrailKey, e: Expectation, v: unknown): boolean {
   trailKind = TEST;
   trailCount = 0;
   trailLeaf = key;
@@ -313,13 +329,13 @@ function failedMissing(key: string, message: string): boolean {
 }
 
 /** The part at `key`, checked by a hoisted function of the same type, failed. */
-function failedIn(key: string | number): boolean {
+function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
 }
 
 /** The part at `key`, of a named type, failed: the first one above a `failed()` explains it. */
-function failedInType(key: string | number, explain: Explain, v: unknown): boolean {
+function failedInType(key: TrailKey, explain: Explain, v: unknown): boolean {
   if (trailKind === FAILED) {
     trailKind = EXPLAIN;
     trailExplain = explain;
@@ -336,12 +352,7 @@ function failedInType(key: string | number, explain: Explain, v: unknown): boole
  * The union at `key` (`""`: the value checked) failed: `explain` says which member came closest,
  * and so do `members`' guards when they are all named types (pickMember).
  */
-function failedUnion(
-  key: string | number,
-  explain: Explain,
-  v: unknown,
-  members?: Members,
-): boolean {
+function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Members): boolean {
   trailKind = EXPLAIN;
   trailExplain = explain;
   trailMembers = members;
@@ -1306,7 +1317,7 @@ function g_JSONObject(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONValue(x, d + 1)) return failedInType("/" + pointer(k), x_JSONValue, x);
+    if (!g_JSONValue(x, d + 1)) return failedInType(new EntryKey(k), x_JSONValue, x);
   }
   return true;
 }
@@ -2894,7 +2905,7 @@ function g_InputRequests(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_InputRequest(x, d + 1)) return failedInType("/" + pointer(k), x_InputRequest, x);
+    if (!g_InputRequest(x, d + 1)) return failedInType(new EntryKey(k), x_InputRequest, x);
   }
   return true;
 }
@@ -2922,7 +2933,7 @@ function g_InputResponses(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_InputResponse(x, d + 1)) return failedInType("/" + pointer(k), x_InputResponse, x);
+    if (!g_InputResponse(x, d + 1)) return failedInType(new EntryKey(k), x_InputResponse, x);
   }
   return true;
 }
@@ -3593,7 +3604,7 @@ function g_ClientCapabilities$4(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType("/" + pointer(k), x_JSONObject, x);
+    if (!g_JSONObject(x, d + 1)) return failedInType(new EntryKey(k), x_JSONObject, x);
   }
   return true;
 }
@@ -3603,7 +3614,7 @@ function g_ClientCapabilities$5(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType("/" + pointer(k), x_JSONObject, x);
+    if (!g_JSONObject(x, d + 1)) return failedInType(new EntryKey(k), x_JSONObject, x);
   }
   return true;
 }
@@ -3779,7 +3790,7 @@ function g_ServerCapabilities$4(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType("/" + pointer(k), x_JSONObject, x);
+    if (!g_JSONObject(x, d + 1)) return failedInType(new EntryKey(k), x_JSONObject, x);
   }
   return true;
 }
@@ -3789,7 +3800,7 @@ function g_ServerCapabilities$5(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType("/" + pointer(k), x_JSONObject, x);
+    if (!g_JSONObject(x, d + 1)) return failedInType(new EntryKey(k), x_JSONObject, x);
   }
   return true;
 }
@@ -6819,7 +6830,7 @@ function g_GetPromptRequestParams$1(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_0, x);
   }
   return true;
 }
@@ -10249,7 +10260,7 @@ function g_CompleteRequestParams$3(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_0, x);
   }
   return true;
 }
@@ -10925,7 +10936,7 @@ function g_ElicitRequestFormParams$3(v: unknown, d: number): boolean {
   for (const k in o) {
     const x = o[k];
     if (!g_PrimitiveSchemaDefinition(x, d + 1))
-      return failedInType("/" + pointer(k), x_PrimitiveSchemaDefinition, x);
+      return failedInType(new EntryKey(k), x_PrimitiveSchemaDefinition, x);
   }
   return true;
 }
@@ -12463,7 +12474,7 @@ function g_ElicitResult$1(v: unknown, d: number): boolean {
       typeof x === "boolean" ||
       g_ElicitResult$2(x, d + 1)
     ))
-      return failedUnion("/" + pointer(k), x_ElicitResult$3, x);
+      return failedUnion(new EntryKey(k), x_ElicitResult$3, x);
   }
   return true;
 }
@@ -13224,7 +13235,7 @@ function e_JSONObject(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONValue(x, d + 1)) return failedInType("/" + pointer(k), x_JSONValue, x);
+    if (!g_JSONValue(x, d + 1)) return failedInType(new EntryKey(k), x_JSONValue, x);
   }
   return true;
 }
@@ -13456,7 +13467,7 @@ function e_InputRequests(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_InputRequest(x, d + 1)) return failedInType("/" + pointer(k), x_InputRequest, x);
+    if (!g_InputRequest(x, d + 1)) return failedInType(new EntryKey(k), x_InputRequest, x);
   }
   return true;
 }
@@ -13466,7 +13477,7 @@ function e_InputResponses(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_InputResponse(x, d + 1)) return failedInType("/" + pointer(k), x_InputResponse, x);
+    if (!g_InputResponse(x, d + 1)) return failedInType(new EntryKey(k), x_InputResponse, x);
   }
   return true;
 }

@@ -197,7 +197,7 @@ export class CheckPrinter {
           // the guard only to look at it would hoist helpers nothing calls.
           const closed = check.index.kind === "test" && check.index.test("x") === "false";
           const declared = skipDeclared(check.properties.map((p) => p.name));
-          const key = `"/" + pointer(k)`;
+          const key = "new EntryKey(k)";
           lines.push(
             // A closed object needs no value: any other key fails.
             ...(!closed
