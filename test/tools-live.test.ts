@@ -296,7 +296,7 @@ describe("mcp-gen tools against published servers", () => {
         tools.getSum({ a: 1, bb: 2 } as never),
         /arguments of tool "get-sum": \/b: missing required property "b"/,
       );
-      await refused(tools.getSum({ a: 1, b: "2" } as never), /\/b: expected number, got string "2"/);
+      await refused(tools.getSum({ a: 1, b: "2" } as never), /\/b: expected number, got string$/);
       await refused(tools.getSum({ a: 1 } as never), /missing required property "b"/);
       await refused(prompts.argsPrompt({ state: "NY" } as never), /arguments of prompt "args-prompt": .*"city"/);
       await refused(tools.getStructuredContent({ location: "Paris" } as never), /\/location/);

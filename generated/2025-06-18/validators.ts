@@ -132,27 +132,75 @@ class Draft {
 }
 
 /**
- * What a check expects, with the start of the messages that say so written once, when the module
- * loads: a rejection adds only what the value was.
+ * What a message shows of a value of a kind the check admits (a wrong literal, a number out of
+ * range, a string that is not a URI, an array too long): `expectation()`'s `shown`. Of a value of
+ * another kind it names the kind alone (`expected string, got number`): the kind is what is wrong,
+ * and the message costs no copy of what a peer sent.
+ */
+const SHOW_STRING = 1;
+const SHOW_NUMBER = 2;
+const SHOW_LENGTH = 4;
+
+/**
+ * What a check expects, with its messages written once, when the module loads: the start of each
+ * (a rejection adds only what the value was), and whole the ones that name a kind alone.
  */
 interface Expectation {
   readonly expected: string;
+  readonly shown: number;
   /** `expected <expected>, got ` */
   readonly lead: string;
   readonly leadString: string;
   readonly leadNumber: string;
+  readonly gotString: string;
+  readonly gotNumber: string;
+  readonly gotArray: string;
+  readonly gotTrue: string;
+  readonly gotFalse: string;
+  readonly gotNull: string;
+  readonly gotObject: string;
+  readonly gotNothing: string;
 }
 
-function expectation(expected: string): Expectation {
+function expectation(expected: string, shown: number): Expectation {
   const lead = `expected ${expected}, got `;
-  return { expected, lead, leadString: `${lead}string "`, leadNumber: `${lead}number ` };
+  return {
+    expected,
+    shown,
+    lead,
+    leadString: `${lead}string "`,
+    leadNumber: `${lead}number `,
+    gotString: `${lead}string`,
+    gotNumber: `${lead}number`,
+    gotArray: `${lead}array`,
+    gotTrue: `${lead}boolean true`,
+    gotFalse: `${lead}boolean false`,
+    gotNull: `${lead}null`,
+    gotObject: `${lead}object`,
+    gotNothing: `${lead}nothing`,
+  };
 }
 
-/** `expected <e.expected>, got <got(v)>`, in as few pieces as the value allows. */
+/** `expected <e.expected>, got <the value or its kind>`, in as few pieces as the value allows. */
 function mismatch(e: Expectation, v: unknown): string {
-  if (typeof v === "number") return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
-  if (typeof v === "string" && v.length <= 40 && plain(v)) return e.leadString + v + '"';
-  return e.lead + got(v);
+  switch (typeof v) {
+    case "string":
+      if ((e.shown & SHOW_STRING) === 0) return e.gotString;
+      return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+    case "number":
+      if ((e.shown & SHOW_NUMBER) === 0) return e.gotNumber;
+      return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
+    case "boolean":
+      return v ? e.gotTrue : e.gotFalse;
+    case "undefined":
+      return e.gotNothing;
+    case "object":
+      if (v === null) return e.gotNull;
+      if (!Array.isArray(v)) return e.gotObject;
+      return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
+    default:
+      return e.lead + got(v);
+  }
 }
 
 /**
@@ -352,27 +400,34 @@ function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Memb
 
 /**
  * The issues of a value whose guard has just failed: the first one from the trail, or every
- * one, explained from the top.
+ * one, explained from the top. A failed test or a missing property is the issue itself, made
+ * here; the rest is in explainWalk, so that this stays small enough to be inlined.
  */
 function explainFailure(explain: Explain, value: unknown, base: string, all: boolean): Issue[] {
-  if (!all) {
+  if (!all && trailKind !== EXPLAIN) {
     const part = trailValue;
     trailValue = undefined;
-    if (trailKind !== EXPLAIN) {
-      const issue = trailIssue(base, part);
-      if (issue !== undefined) return [issue];
-    } else {
-      const at = trailPath(base);
-      // Read before the members' guards write the trail again.
-      const explainPart = trailExplain!;
-      const d = trailCount;
-      const members = trailMembers;
-      const issue = members === undefined ? undefined : pickMember(members, part, d, at);
-      if (issue !== undefined) return [issue];
-      const out = new IssueList(false);
-      // Read a second time, the part may pass (a getter that answers differently): then explain it all.
-      if (explainPart(part, out, d) !== 0) return out.issues(at);
-    }
+    const issue = trailIssue(base, part);
+    if (issue !== undefined) return [issue];
+  }
+  return explainWalk(explain, value, base, all);
+}
+
+/** The first issue where the trail leads to an explanation (a union, a member of a dispatched union), or every issue. */
+function explainWalk(explain: Explain, value: unknown, base: string, all: boolean): Issue[] {
+  if (!all && trailKind === EXPLAIN) {
+    const part = trailValue;
+    trailValue = undefined;
+    const at = trailPath(base);
+    // Read before the members' guards write the trail again.
+    const explainPart = trailExplain!;
+    const d = trailCount;
+    const members = trailMembers;
+    const issue = members === undefined ? undefined : pickMember(members, part, d, at);
+    if (issue !== undefined) return [issue];
+    const out = new IssueList(false);
+    // Read a second time, the part may pass (a getter that answers differently): then explain it all.
+    if (explainPart(part, out, d) !== 0) return out.issues(at);
   }
   const out = new IssueList(all);
   explain(value, out, 0);
@@ -381,9 +436,11 @@ function explainFailure(explain: Explain, value: unknown, base: string, all: boo
 
 /** `base` and the trail's keys and leaf: the pointer of the part that failed. */
 function trailPath(base: string): string {
-  let at = base;
-  for (let i = trailCount - 1; i >= 0; i--) at += segment(trailKeys[i]!);
-  return trailLeaf === "" ? at : at + segment(trailLeaf);
+  let i = trailCount - 1;
+  // Concatenated to nothing only where there is nothing else: a failure at a key of the value checked is its key.
+  let at = base !== "" || i < 0 ? base : segment(trailKeys[i--]!);
+  for (; i >= 0; i--) at += segment(trailKeys[i]!);
+  return trailLeaf === "" ? at : at === "" ? segment(trailLeaf) : at + segment(trailLeaf);
 }
 
 /** The issue the trail records, a failed test (of `part`) or a missing property, at `base` and the trail's keys. */
@@ -1018,91 +1075,101 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
 
 const EXPECTED_0 = expectation(
   "JSONRPCRequest | JSONRPCNotification | JSONRPCResponse | JSONRPCError",
+  0,
 );
-const EXPECTED_1 = expectation("string | integer");
-const EXPECTED_2 = expectation("string");
-const EXPECTED_3 = expectation("object");
-const EXPECTED_4 = expectation('"2.0"');
-const EXPECTED_5 = expectation("integer");
-const EXPECTED_6 = expectation('"notifications/cancelled"');
-const EXPECTED_7 = expectation('"initialize"');
-const EXPECTED_8 = expectation('"notifications/initialized"');
-const EXPECTED_9 = expectation("boolean");
-const EXPECTED_10 = expectation('"ping"');
-const EXPECTED_11 = expectation('"notifications/progress"');
-const EXPECTED_12 = expectation("number");
-const EXPECTED_13 = expectation('"resources/list"');
-const EXPECTED_14 = expectation("array");
-const EXPECTED_15 = expectation('"resources/templates/list"');
-const EXPECTED_16 = expectation('"resources/read"');
-const EXPECTED_17 = expectation("uri (format)");
-const EXPECTED_18 = expectation("TextResourceContents | BlobResourceContents");
-const EXPECTED_19 = expectation('"notifications/resources/list_changed"');
-const EXPECTED_20 = expectation('"resources/subscribe"');
-const EXPECTED_21 = expectation('"resources/unsubscribe"');
-const EXPECTED_22 = expectation('"notifications/resources/updated"');
-const EXPECTED_23 = expectation("uri-template (format)");
-const EXPECTED_24 = expectation("byte (format)");
-const EXPECTED_25 = expectation('"prompts/list"');
-const EXPECTED_26 = expectation('"prompts/get"');
-const EXPECTED_27 = expectation('"user" | "assistant"');
-const EXPECTED_28 = expectation('"resource_link"');
-const EXPECTED_29 = expectation('"resource"');
-const EXPECTED_30 = expectation('"notifications/prompts/list_changed"');
-const EXPECTED_31 = expectation('"tools/list"');
-const EXPECTED_32 = expectation('"tools/call"');
-const EXPECTED_33 = expectation('"notifications/tools/list_changed"');
-const EXPECTED_34 = expectation('"object"');
-const EXPECTED_35 = expectation('"logging/setLevel"');
-const EXPECTED_36 = expectation('"notifications/message"');
+const EXPECTED_1 = expectation("string | integer", SHOW_STRING | SHOW_NUMBER);
+const EXPECTED_2 = expectation("string", SHOW_STRING);
+const EXPECTED_3 = expectation("object", 0);
+const EXPECTED_4 = expectation('"2.0"', SHOW_STRING);
+const EXPECTED_5 = expectation("integer", SHOW_NUMBER);
+const EXPECTED_6 = expectation('"notifications/cancelled"', SHOW_STRING);
+const EXPECTED_7 = expectation('"initialize"', SHOW_STRING);
+const EXPECTED_8 = expectation('"notifications/initialized"', SHOW_STRING);
+const EXPECTED_9 = expectation("boolean", 0);
+const EXPECTED_10 = expectation('"ping"', SHOW_STRING);
+const EXPECTED_11 = expectation('"notifications/progress"', SHOW_STRING);
+const EXPECTED_12 = expectation("number", SHOW_NUMBER);
+const EXPECTED_13 = expectation('"resources/list"', SHOW_STRING);
+const EXPECTED_14 = expectation("array", SHOW_LENGTH);
+const EXPECTED_15 = expectation('"resources/templates/list"', SHOW_STRING);
+const EXPECTED_16 = expectation('"resources/read"', SHOW_STRING);
+const EXPECTED_17 = expectation("uri (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_18 = expectation("TextResourceContents | BlobResourceContents", 0);
+const EXPECTED_19 = expectation('"notifications/resources/list_changed"', SHOW_STRING);
+const EXPECTED_20 = expectation('"resources/subscribe"', SHOW_STRING);
+const EXPECTED_21 = expectation('"resources/unsubscribe"', SHOW_STRING);
+const EXPECTED_22 = expectation('"notifications/resources/updated"', SHOW_STRING);
+const EXPECTED_23 = expectation("uri-template (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_24 = expectation("byte (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_25 = expectation('"prompts/list"', SHOW_STRING);
+const EXPECTED_26 = expectation('"prompts/get"', SHOW_STRING);
+const EXPECTED_27 = expectation('"user" | "assistant"', SHOW_STRING);
+const EXPECTED_28 = expectation('"resource_link"', SHOW_STRING);
+const EXPECTED_29 = expectation('"resource"', SHOW_STRING);
+const EXPECTED_30 = expectation('"notifications/prompts/list_changed"', SHOW_STRING);
+const EXPECTED_31 = expectation('"tools/list"', SHOW_STRING);
+const EXPECTED_32 = expectation('"tools/call"', SHOW_STRING);
+const EXPECTED_33 = expectation('"notifications/tools/list_changed"', SHOW_STRING);
+const EXPECTED_34 = expectation('"object"', SHOW_STRING);
+const EXPECTED_35 = expectation('"logging/setLevel"', SHOW_STRING);
+const EXPECTED_36 = expectation('"notifications/message"', SHOW_STRING);
 const EXPECTED_37 = expectation(
   '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
+  SHOW_STRING,
 );
-const EXPECTED_38 = expectation('"sampling/createMessage"');
-const EXPECTED_39 = expectation('"none" | "thisServer" | "allServers"');
-const EXPECTED_40 = expectation("object (TextContent | ImageContent | AudioContent)");
-const EXPECTED_41 = expectation(">= 0 (minimum)");
-const EXPECTED_42 = expectation("<= 1 (maximum)");
+const EXPECTED_38 = expectation('"sampling/createMessage"', SHOW_STRING);
+const EXPECTED_39 = expectation('"none" | "thisServer" | "allServers"', SHOW_STRING);
+const EXPECTED_40 = expectation("object (TextContent | ImageContent | AudioContent)", 0);
+const EXPECTED_41 = expectation(">= 0 (minimum)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_42 = expectation("<= 1 (maximum)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
 const EXPECTED_43 = expectation(
   "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
+  0,
 );
-const EXPECTED_44 = expectation('"text"');
-const EXPECTED_45 = expectation('"image"');
-const EXPECTED_46 = expectation('"audio"');
-const EXPECTED_47 = expectation('"completion/complete"');
-const EXPECTED_48 = expectation("object (PromptReference | ResourceTemplateReference)");
-const EXPECTED_49 = expectation('"ref/resource"');
-const EXPECTED_50 = expectation('"ref/prompt"');
-const EXPECTED_51 = expectation('"roots/list"');
-const EXPECTED_52 = expectation('"notifications/roots/list_changed"');
-const EXPECTED_53 = expectation('"elicitation/create"');
+const EXPECTED_44 = expectation('"text"', SHOW_STRING);
+const EXPECTED_45 = expectation('"image"', SHOW_STRING);
+const EXPECTED_46 = expectation('"audio"', SHOW_STRING);
+const EXPECTED_47 = expectation('"completion/complete"', SHOW_STRING);
+const EXPECTED_48 = expectation("object (PromptReference | ResourceTemplateReference)", 0);
+const EXPECTED_49 = expectation('"ref/resource"', SHOW_STRING);
+const EXPECTED_50 = expectation('"ref/prompt"', SHOW_STRING);
+const EXPECTED_51 = expectation('"roots/list"', SHOW_STRING);
+const EXPECTED_52 = expectation('"notifications/roots/list_changed"', SHOW_STRING);
+const EXPECTED_53 = expectation('"elicitation/create"', SHOW_STRING);
 const EXPECTED_54 = expectation(
   "object (StringSchema | NumberSchema | BooleanSchema | EnumSchema)",
+  0,
 );
-const EXPECTED_55 = expectation("StringSchema | EnumSchema");
-const EXPECTED_56 = expectation('"string"');
-const EXPECTED_57 = expectation('"email" | "uri" | "date" | "date-time"');
-const EXPECTED_58 = expectation('"number" | "integer"');
-const EXPECTED_59 = expectation('"boolean"');
-const EXPECTED_60 = expectation('"accept" | "decline" | "cancel"');
-const EXPECTED_61 = expectation("string | number | boolean");
+const EXPECTED_55 = expectation("StringSchema | EnumSchema", 0);
+const EXPECTED_56 = expectation('"string"', SHOW_STRING);
+const EXPECTED_57 = expectation('"email" | "uri" | "date" | "date-time"', SHOW_STRING);
+const EXPECTED_58 = expectation('"number" | "integer"', SHOW_STRING);
+const EXPECTED_59 = expectation('"boolean"', SHOW_STRING);
+const EXPECTED_60 = expectation('"accept" | "decline" | "cancel"', SHOW_STRING);
+const EXPECTED_61 = expectation("string | number | boolean", SHOW_STRING | SHOW_NUMBER);
 const EXPECTED_62 = expectation(
   "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest)",
+  0,
 );
 const EXPECTED_63 = expectation(
   "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification)",
+  0,
 );
 const EXPECTED_64 = expectation(
   "EmptyResult | CreateMessageResult | ListRootsResult | ElicitResult",
+  0,
 );
 const EXPECTED_65 = expectation(
   "object (PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest)",
+  0,
 );
 const EXPECTED_66 = expectation(
   "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification)",
+  0,
 );
 const EXPECTED_67 = expectation(
   "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | CallToolResult | ListToolsResult",
+  0,
 );
 const MEMBERS_0 = members(
   EXPECTED_0,
@@ -3028,6 +3095,8 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
             if (out.fault("/params/uri", 2, EXPECTED_2, x5)) return 1;
             n++;
           }
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 !== "string" || isUri(x5))) {
             if (out.fault("/params/uri", 2, EXPECTED_17, x5)) return 1;
             n++;
@@ -3249,6 +3318,8 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
             if (out.fault("/params/uri", 2, EXPECTED_2, x5)) return 1;
             n++;
           }
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 !== "string" || isUri(x5))) {
             if (out.fault("/params/uri", 2, EXPECTED_17, x5)) return 1;
             n++;
@@ -3320,6 +3391,8 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
             if (out.fault("/params/uri", 2, EXPECTED_2, x5)) return 1;
             n++;
           }
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 !== "string" || isUri(x5))) {
             if (out.fault("/params/uri", 2, EXPECTED_17, x5)) return 1;
             n++;
@@ -3391,6 +3464,8 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
             if (out.fault("/params/uri", 2, EXPECTED_2, x5)) return 1;
             n++;
           }
+        }
+        if (x5 !== undefined) {
           if (!(typeof x5 !== "string" || isUri(x5))) {
             if (out.fault("/params/uri", 2, EXPECTED_17, x5)) return 1;
             n++;
@@ -3510,6 +3585,8 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isUri(x3))) {
         if (out.fault("/uri", 1, EXPECTED_17, x3)) return 1;
         n++;
@@ -3615,6 +3692,8 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uriTemplate", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
         if (out.fault("/uriTemplate", 1, EXPECTED_23, x3)) return 1;
         n++;
@@ -3674,6 +3753,8 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
         n++;
@@ -3747,6 +3828,8 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
         if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isUri(x3))) {
         if (out.fault("/uri", 1, EXPECTED_17, x3)) return 1;
         n++;
@@ -3773,8 +3856,8 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_24, p3);
   return true;
 }
@@ -3815,16 +3898,20 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
-        n++;
-      }
     }
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/blob", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isByte(x3))) {
         if (out.fault("/blob", 1, EXPECTED_24, x3)) return 1;
         n++;
@@ -4461,6 +4548,8 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 !== "string" || isUri(x4))) {
         if (out.fault("/uri", 1, EXPECTED_17, x4)) return 1;
         n++;
@@ -6292,6 +6381,8 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/data", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 !== "string" || isByte(x4))) {
         if (out.fault("/data", 1, EXPECTED_24, x4)) return 1;
         n++;
@@ -6380,6 +6471,8 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/data", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 !== "string" || isByte(x4))) {
         if (out.fault("/data", 1, EXPECTED_24, x4)) return 1;
         n++;
@@ -6906,6 +6999,8 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
         if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
         if (out.fault("/uri", 1, EXPECTED_23, x3)) return 1;
         n++;
@@ -7152,6 +7247,8 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
         n++;
@@ -9335,8 +9432,8 @@ function e_BlobResourceContents(v: unknown, d: number): boolean {
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_24, p3);
   return true;
 }

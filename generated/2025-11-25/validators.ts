@@ -132,27 +132,75 @@ class Draft {
 }
 
 /**
- * What a check expects, with the start of the messages that say so written once, when the module
- * loads: a rejection adds only what the value was.
+ * What a message shows of a value of a kind the check admits (a wrong literal, a number out of
+ * range, a string that is not a URI, an array too long): `expectation()`'s `shown`. Of a value of
+ * another kind it names the kind alone (`expected string, got number`): the kind is what is wrong,
+ * and the message costs no copy of what a peer sent.
+ */
+const SHOW_STRING = 1;
+const SHOW_NUMBER = 2;
+const SHOW_LENGTH = 4;
+
+/**
+ * What a check expects, with its messages written once, when the module loads: the start of each
+ * (a rejection adds only what the value was), and whole the ones that name a kind alone.
  */
 interface Expectation {
   readonly expected: string;
+  readonly shown: number;
   /** `expected <expected>, got ` */
   readonly lead: string;
   readonly leadString: string;
   readonly leadNumber: string;
+  readonly gotString: string;
+  readonly gotNumber: string;
+  readonly gotArray: string;
+  readonly gotTrue: string;
+  readonly gotFalse: string;
+  readonly gotNull: string;
+  readonly gotObject: string;
+  readonly gotNothing: string;
 }
 
-function expectation(expected: string): Expectation {
+function expectation(expected: string, shown: number): Expectation {
   const lead = `expected ${expected}, got `;
-  return { expected, lead, leadString: `${lead}string "`, leadNumber: `${lead}number ` };
+  return {
+    expected,
+    shown,
+    lead,
+    leadString: `${lead}string "`,
+    leadNumber: `${lead}number `,
+    gotString: `${lead}string`,
+    gotNumber: `${lead}number`,
+    gotArray: `${lead}array`,
+    gotTrue: `${lead}boolean true`,
+    gotFalse: `${lead}boolean false`,
+    gotNull: `${lead}null`,
+    gotObject: `${lead}object`,
+    gotNothing: `${lead}nothing`,
+  };
 }
 
-/** `expected <e.expected>, got <got(v)>`, in as few pieces as the value allows. */
+/** `expected <e.expected>, got <the value or its kind>`, in as few pieces as the value allows. */
 function mismatch(e: Expectation, v: unknown): string {
-  if (typeof v === "number") return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
-  if (typeof v === "string" && v.length <= 40 && plain(v)) return e.leadString + v + '"';
-  return e.lead + got(v);
+  switch (typeof v) {
+    case "string":
+      if ((e.shown & SHOW_STRING) === 0) return e.gotString;
+      return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+    case "number":
+      if ((e.shown & SHOW_NUMBER) === 0) return e.gotNumber;
+      return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
+    case "boolean":
+      return v ? e.gotTrue : e.gotFalse;
+    case "undefined":
+      return e.gotNothing;
+    case "object":
+      if (v === null) return e.gotNull;
+      if (!Array.isArray(v)) return e.gotObject;
+      return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
+    default:
+      return e.lead + got(v);
+  }
 }
 
 /**
@@ -352,27 +400,34 @@ function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Memb
 
 /**
  * The issues of a value whose guard has just failed: the first one from the trail, or every
- * one, explained from the top.
+ * one, explained from the top. A failed test or a missing property is the issue itself, made
+ * here; the rest is in explainWalk, so that this stays small enough to be inlined.
  */
 function explainFailure(explain: Explain, value: unknown, base: string, all: boolean): Issue[] {
-  if (!all) {
+  if (!all && trailKind !== EXPLAIN) {
     const part = trailValue;
     trailValue = undefined;
-    if (trailKind !== EXPLAIN) {
-      const issue = trailIssue(base, part);
-      if (issue !== undefined) return [issue];
-    } else {
-      const at = trailPath(base);
-      // Read before the members' guards write the trail again.
-      const explainPart = trailExplain!;
-      const d = trailCount;
-      const members = trailMembers;
-      const issue = members === undefined ? undefined : pickMember(members, part, d, at);
-      if (issue !== undefined) return [issue];
-      const out = new IssueList(false);
-      // Read a second time, the part may pass (a getter that answers differently): then explain it all.
-      if (explainPart(part, out, d) !== 0) return out.issues(at);
-    }
+    const issue = trailIssue(base, part);
+    if (issue !== undefined) return [issue];
+  }
+  return explainWalk(explain, value, base, all);
+}
+
+/** The first issue where the trail leads to an explanation (a union, a member of a dispatched union), or every issue. */
+function explainWalk(explain: Explain, value: unknown, base: string, all: boolean): Issue[] {
+  if (!all && trailKind === EXPLAIN) {
+    const part = trailValue;
+    trailValue = undefined;
+    const at = trailPath(base);
+    // Read before the members' guards write the trail again.
+    const explainPart = trailExplain!;
+    const d = trailCount;
+    const members = trailMembers;
+    const issue = members === undefined ? undefined : pickMember(members, part, d, at);
+    if (issue !== undefined) return [issue];
+    const out = new IssueList(false);
+    // Read a second time, the part may pass (a getter that answers differently): then explain it all.
+    if (explainPart(part, out, d) !== 0) return out.issues(at);
   }
   const out = new IssueList(all);
   explain(value, out, 0);
@@ -381,9 +436,11 @@ function explainFailure(explain: Explain, value: unknown, base: string, all: boo
 
 /** `base` and the trail's keys and leaf: the pointer of the part that failed. */
 function trailPath(base: string): string {
-  let at = base;
-  for (let i = trailCount - 1; i >= 0; i--) at += segment(trailKeys[i]!);
-  return trailLeaf === "" ? at : at + segment(trailLeaf);
+  let i = trailCount - 1;
+  // Concatenated to nothing only where there is nothing else: a failure at a key of the value checked is its key.
+  let at = base !== "" || i < 0 ? base : segment(trailKeys[i--]!);
+  for (; i >= 0; i--) at += segment(trailKeys[i]!);
+  return trailLeaf === "" ? at : at === "" ? segment(trailLeaf) : at + segment(trailLeaf);
 }
 
 /** The issue the trail records, a failed test (of `part`) or a missing property, at `base` and the trail's keys. */
@@ -1018,131 +1075,150 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
 
 const EXPECTED_0 = expectation(
   "JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse",
+  0,
 );
-const EXPECTED_1 = expectation("string | integer");
-const EXPECTED_2 = expectation("string");
-const EXPECTED_3 = expectation("object");
-const EXPECTED_4 = expectation("integer");
-const EXPECTED_5 = expectation('"2.0"');
-const EXPECTED_6 = expectation("JSONRPCResultResponse | JSONRPCErrorResponse");
-const EXPECTED_7 = expectation("-32042");
-const EXPECTED_8 = expectation("array");
-const EXPECTED_9 = expectation('"notifications/cancelled"');
-const EXPECTED_10 = expectation('"initialize"');
-const EXPECTED_11 = expectation('"notifications/initialized"');
-const EXPECTED_12 = expectation("boolean");
-const EXPECTED_13 = expectation('"light" | "dark"');
-const EXPECTED_14 = expectation("uri (format)");
-const EXPECTED_15 = expectation('"ping"');
-const EXPECTED_16 = expectation("number");
-const EXPECTED_17 = expectation('"notifications/progress"');
-const EXPECTED_18 = expectation('"resources/list"');
-const EXPECTED_19 = expectation('"resources/templates/list"');
-const EXPECTED_20 = expectation('"resources/read"');
-const EXPECTED_21 = expectation("TextResourceContents | BlobResourceContents");
-const EXPECTED_22 = expectation('"notifications/resources/list_changed"');
-const EXPECTED_23 = expectation('"resources/subscribe"');
-const EXPECTED_24 = expectation('"resources/unsubscribe"');
-const EXPECTED_25 = expectation('"notifications/resources/updated"');
-const EXPECTED_26 = expectation("uri-template (format)");
-const EXPECTED_27 = expectation("byte (format)");
-const EXPECTED_28 = expectation('"prompts/list"');
-const EXPECTED_29 = expectation('"prompts/get"');
-const EXPECTED_30 = expectation('"user" | "assistant"');
-const EXPECTED_31 = expectation('"resource_link"');
-const EXPECTED_32 = expectation('"resource"');
-const EXPECTED_33 = expectation('"notifications/prompts/list_changed"');
-const EXPECTED_34 = expectation('"tools/list"');
-const EXPECTED_35 = expectation('"tools/call"');
-const EXPECTED_36 = expectation('"notifications/tools/list_changed"');
-const EXPECTED_37 = expectation('"forbidden" | "optional" | "required"');
-const EXPECTED_38 = expectation('"object"');
+const EXPECTED_1 = expectation("string | integer", SHOW_STRING | SHOW_NUMBER);
+const EXPECTED_2 = expectation("string", SHOW_STRING);
+const EXPECTED_3 = expectation("object", 0);
+const EXPECTED_4 = expectation("integer", SHOW_NUMBER);
+const EXPECTED_5 = expectation('"2.0"', SHOW_STRING);
+const EXPECTED_6 = expectation("JSONRPCResultResponse | JSONRPCErrorResponse", 0);
+const EXPECTED_7 = expectation("-32042", SHOW_NUMBER);
+const EXPECTED_8 = expectation("array", SHOW_LENGTH);
+const EXPECTED_9 = expectation('"notifications/cancelled"', SHOW_STRING);
+const EXPECTED_10 = expectation('"initialize"', SHOW_STRING);
+const EXPECTED_11 = expectation('"notifications/initialized"', SHOW_STRING);
+const EXPECTED_12 = expectation("boolean", 0);
+const EXPECTED_13 = expectation('"light" | "dark"', SHOW_STRING);
+const EXPECTED_14 = expectation("uri (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_15 = expectation('"ping"', SHOW_STRING);
+const EXPECTED_16 = expectation("number", SHOW_NUMBER);
+const EXPECTED_17 = expectation('"notifications/progress"', SHOW_STRING);
+const EXPECTED_18 = expectation('"resources/list"', SHOW_STRING);
+const EXPECTED_19 = expectation('"resources/templates/list"', SHOW_STRING);
+const EXPECTED_20 = expectation('"resources/read"', SHOW_STRING);
+const EXPECTED_21 = expectation("TextResourceContents | BlobResourceContents", 0);
+const EXPECTED_22 = expectation('"notifications/resources/list_changed"', SHOW_STRING);
+const EXPECTED_23 = expectation('"resources/subscribe"', SHOW_STRING);
+const EXPECTED_24 = expectation('"resources/unsubscribe"', SHOW_STRING);
+const EXPECTED_25 = expectation('"notifications/resources/updated"', SHOW_STRING);
+const EXPECTED_26 = expectation("uri-template (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_27 = expectation("byte (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_28 = expectation('"prompts/list"', SHOW_STRING);
+const EXPECTED_29 = expectation('"prompts/get"', SHOW_STRING);
+const EXPECTED_30 = expectation('"user" | "assistant"', SHOW_STRING);
+const EXPECTED_31 = expectation('"resource_link"', SHOW_STRING);
+const EXPECTED_32 = expectation('"resource"', SHOW_STRING);
+const EXPECTED_33 = expectation('"notifications/prompts/list_changed"', SHOW_STRING);
+const EXPECTED_34 = expectation('"tools/list"', SHOW_STRING);
+const EXPECTED_35 = expectation('"tools/call"', SHOW_STRING);
+const EXPECTED_36 = expectation('"notifications/tools/list_changed"', SHOW_STRING);
+const EXPECTED_37 = expectation('"forbidden" | "optional" | "required"', SHOW_STRING);
+const EXPECTED_38 = expectation('"object"', SHOW_STRING);
 const EXPECTED_39 = expectation(
   '"working" | "input_required" | "completed" | "failed" | "cancelled"',
+  SHOW_STRING,
 );
-const EXPECTED_40 = expectation("integer | null | null");
-const EXPECTED_41 = expectation('"tasks/get"');
-const EXPECTED_42 = expectation('"tasks/result"');
-const EXPECTED_43 = expectation('"tasks/cancel"');
-const EXPECTED_44 = expectation('"tasks/list"');
-const EXPECTED_45 = expectation('"notifications/tasks/status"');
-const EXPECTED_46 = expectation('"logging/setLevel"');
-const EXPECTED_47 = expectation('"notifications/message"');
+const EXPECTED_40 = expectation("integer | null | null", SHOW_NUMBER);
+const EXPECTED_41 = expectation('"tasks/get"', SHOW_STRING);
+const EXPECTED_42 = expectation('"tasks/result"', SHOW_STRING);
+const EXPECTED_43 = expectation('"tasks/cancel"', SHOW_STRING);
+const EXPECTED_44 = expectation('"tasks/list"', SHOW_STRING);
+const EXPECTED_45 = expectation('"notifications/tasks/status"', SHOW_STRING);
+const EXPECTED_46 = expectation('"logging/setLevel"', SHOW_STRING);
+const EXPECTED_47 = expectation('"notifications/message"', SHOW_STRING);
 const EXPECTED_48 = expectation(
   '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
+  SHOW_STRING,
 );
-const EXPECTED_49 = expectation('"none" | "thisServer" | "allServers"');
-const EXPECTED_50 = expectation('"auto" | "required" | "none"');
-const EXPECTED_51 = expectation('"sampling/createMessage"');
+const EXPECTED_49 = expectation('"none" | "thisServer" | "allServers"', SHOW_STRING);
+const EXPECTED_50 = expectation('"auto" | "required" | "none"', SHOW_STRING);
+const EXPECTED_51 = expectation('"sampling/createMessage"', SHOW_STRING);
 const EXPECTED_52 = expectation(
   "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
+  SHOW_LENGTH,
 );
 const EXPECTED_53 = expectation(
   "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
+  0,
 );
-const EXPECTED_54 = expectation(">= 0 (minimum)");
-const EXPECTED_55 = expectation("<= 1 (maximum)");
+const EXPECTED_54 = expectation(">= 0 (minimum)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_55 = expectation("<= 1 (maximum)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
 const EXPECTED_56 = expectation(
   "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
+  0,
 );
-const EXPECTED_57 = expectation('"text"');
-const EXPECTED_58 = expectation('"image"');
-const EXPECTED_59 = expectation('"audio"');
-const EXPECTED_60 = expectation('"tool_use"');
-const EXPECTED_61 = expectation('"tool_result"');
-const EXPECTED_62 = expectation("object (PromptReference | ResourceTemplateReference)");
-const EXPECTED_63 = expectation('"completion/complete"');
-const EXPECTED_64 = expectation('"ref/resource"');
-const EXPECTED_65 = expectation('"ref/prompt"');
-const EXPECTED_66 = expectation('"roots/list"');
-const EXPECTED_67 = expectation('"notifications/roots/list_changed"');
-const EXPECTED_68 = expectation('"form"');
-const EXPECTED_69 = expectation('"url"');
-const EXPECTED_70 = expectation("ElicitRequestFormParams | ElicitRequestURLParams");
-const EXPECTED_71 = expectation('"elicitation/create"');
+const EXPECTED_57 = expectation('"text"', SHOW_STRING);
+const EXPECTED_58 = expectation('"image"', SHOW_STRING);
+const EXPECTED_59 = expectation('"audio"', SHOW_STRING);
+const EXPECTED_60 = expectation('"tool_use"', SHOW_STRING);
+const EXPECTED_61 = expectation('"tool_result"', SHOW_STRING);
+const EXPECTED_62 = expectation("object (PromptReference | ResourceTemplateReference)", 0);
+const EXPECTED_63 = expectation('"completion/complete"', SHOW_STRING);
+const EXPECTED_64 = expectation('"ref/resource"', SHOW_STRING);
+const EXPECTED_65 = expectation('"ref/prompt"', SHOW_STRING);
+const EXPECTED_66 = expectation('"roots/list"', SHOW_STRING);
+const EXPECTED_67 = expectation('"notifications/roots/list_changed"', SHOW_STRING);
+const EXPECTED_68 = expectation('"form"', SHOW_STRING);
+const EXPECTED_69 = expectation('"url"', SHOW_STRING);
+const EXPECTED_70 = expectation("ElicitRequestFormParams | ElicitRequestURLParams", 0);
+const EXPECTED_71 = expectation('"elicitation/create"', SHOW_STRING);
 const EXPECTED_72 = expectation(
   "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+  0,
 );
 const EXPECTED_73 = expectation(
   "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+  0,
 );
-const EXPECTED_74 = expectation("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema");
-const EXPECTED_75 = expectation('"string"');
-const EXPECTED_76 = expectation('"email" | "uri" | "date" | "date-time"');
-const EXPECTED_77 = expectation('"number" | "integer"');
-const EXPECTED_78 = expectation('"boolean"');
-const EXPECTED_79 = expectation("UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema");
-const EXPECTED_80 = expectation('"array"');
+const EXPECTED_74 = expectation("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", 0);
+const EXPECTED_75 = expectation('"string"', SHOW_STRING);
+const EXPECTED_76 = expectation('"email" | "uri" | "date" | "date-time"', SHOW_STRING);
+const EXPECTED_77 = expectation('"number" | "integer"', SHOW_STRING);
+const EXPECTED_78 = expectation('"boolean"', SHOW_STRING);
+const EXPECTED_79 = expectation("UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema", 0);
+const EXPECTED_80 = expectation('"array"', SHOW_STRING);
 const EXPECTED_81 = expectation(
   "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+  0,
 );
 const EXPECTED_82 = expectation(
   "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+  0,
 );
-const EXPECTED_83 = expectation('"accept" | "decline" | "cancel"');
-const EXPECTED_84 = expectation("string | number | boolean | string[]");
-const EXPECTED_85 = expectation('"notifications/elicitation/complete"');
+const EXPECTED_83 = expectation('"accept" | "decline" | "cancel"', SHOW_STRING);
+const EXPECTED_84 = expectation(
+  "string | number | boolean | string[]",
+  SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH,
+);
+const EXPECTED_85 = expectation('"notifications/elicitation/complete"', SHOW_STRING);
 const EXPECTED_86 = expectation(
   "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
+  0,
 );
 const EXPECTED_87 = expectation(
   "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification)",
+  0,
 );
 const EXPECTED_88 = expectation(
   "EmptyResult | CreateMessageResult | ListRootsResult | ElicitResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
+  0,
 );
 const EXPECTED_89 = expectation(
   "object (PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
+  0,
 );
 const EXPECTED_90 = expectation(
   "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification)",
+  0,
 );
 const EXPECTED_91 = expectation(
   "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | CallToolResult | ListToolsResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
+  0,
 );
-const EXPECTED_92 = expectation("CallToolResult | CreateTaskResult");
-const EXPECTED_93 = expectation("CreateMessageResult | CreateTaskResult");
-const EXPECTED_94 = expectation("ElicitResult | CreateTaskResult");
+const EXPECTED_92 = expectation("CallToolResult | CreateTaskResult", 0);
+const EXPECTED_93 = expectation("CreateMessageResult | CreateTaskResult", 0);
+const EXPECTED_94 = expectation("ElicitResult | CreateTaskResult", 0);
 const MEMBERS_0 = members(
   EXPECTED_0,
   [g_JSONRPCRequest, g_JSONRPCNotification, g_JSONRPCResultResponse, g_JSONRPCErrorResponse],
@@ -3061,6 +3137,8 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
         if (out.fault("/src", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/src", 1, EXPECTED_14, x2)) return 1;
         n++;
@@ -3180,12 +3258,12 @@ function g_Implementation(v: unknown, d: number): boolean {
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/description", EXPECTED_2, p3);
   const p4 = o["websiteUrl"];
-  if (p4 !== undefined) {
-    if (!(typeof p4 === "string")) return failedTest("/websiteUrl", EXPECTED_2, p4);
-    if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/websiteUrl", EXPECTED_14, p4);
-  }
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/websiteUrl", EXPECTED_2, p4);
   const p5 = o["icons"];
   if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
+  if (p4 !== undefined && !(typeof p4 !== "string" || isUri(p4)))
+    return failedTest("/websiteUrl", EXPECTED_14, p4);
   return true;
 }
 
@@ -3238,10 +3316,6 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/websiteUrl", 1, EXPECTED_2, x6)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/websiteUrl", 1, EXPECTED_14, x6)) return 1;
-        n++;
-      }
     }
     const x7 = o1["icons"];
     if (x7 !== undefined) {
@@ -3257,6 +3331,12 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
             n += c10;
           }
         }
+      }
+    }
+    if (x6 !== undefined) {
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/websiteUrl", 1, EXPECTED_14, x6)) return 1;
+        n++;
       }
     }
   }
@@ -3982,6 +4062,8 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
@@ -4046,6 +4128,8 @@ function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): num
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
@@ -4325,6 +4409,8 @@ function x_SubscribeRequestParams(v: unknown, out: IssueList, d: number): number
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
@@ -4463,6 +4549,8 @@ function x_UnsubscribeRequestParams(v: unknown, out: IssueList, d: number): numb
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
@@ -4592,6 +4680,8 @@ function x_ResourceUpdatedNotificationParams(v: unknown, out: IssueList, _d: num
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
@@ -4688,9 +4778,9 @@ function g_Resource(v: unknown, d: number): boolean {
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
-  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
   const p8 = o["icons"];
   if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/icons");
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
   return true;
 }
 
@@ -4765,10 +4855,6 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
-      if (!(typeof x3 !== "string" || isUri(x3))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x3)) return 1;
-        n++;
-      }
     }
     const x12 = o1["icons"];
     if (x12 !== undefined) {
@@ -4784,6 +4870,12 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
             n += c15;
           }
         }
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x3)) return 1;
+        n++;
       }
     }
   }
@@ -4827,10 +4919,10 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
-  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
-    return failedTest("/uriTemplate", EXPECTED_26, p6);
   const p7 = o["icons"];
   if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/icons");
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_26, p6);
   return true;
 }
 
@@ -4898,10 +4990,6 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uriTemplate", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
-      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_26, x3)) return 1;
-        n++;
-      }
     }
     const x11 = o1["icons"];
     if (x11 !== undefined) {
@@ -4917,6 +5005,12 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
             n += c14;
           }
         }
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_26, x3)) return 1;
+        n++;
       }
     }
   }
@@ -4983,6 +5077,8 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
@@ -5056,6 +5152,8 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
         if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isUri(x3))) {
         if (out.fault("/uri", 1, EXPECTED_14, x3)) return 1;
         n++;
@@ -5082,8 +5180,8 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_27, p3);
   return true;
 }
@@ -5124,16 +5222,20 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
-        n++;
-      }
     }
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/blob", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isByte(x3))) {
         if (out.fault("/blob", 1, EXPECTED_27, x3)) return 1;
         n++;
@@ -5792,9 +5894,9 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
-  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
   const p9 = o["icons"];
   if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/icons");
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
   return true;
 }
 
@@ -5879,10 +5981,6 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_14, x4)) return 1;
-        n++;
-      }
     }
     const x13 = o1["icons"];
     if (x13 !== undefined) {
@@ -5898,6 +5996,12 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
             n += c16;
           }
         }
+      }
+    }
+    if (x4 !== undefined) {
+      if (!(typeof x4 !== "string" || isUri(x4))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x4)) return 1;
+        n++;
       }
     }
   }
@@ -9152,6 +9256,8 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/data", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 !== "string" || isByte(x4))) {
         if (out.fault("/data", 1, EXPECTED_27, x4)) return 1;
         n++;
@@ -9240,6 +9346,8 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/data", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 !== "string" || isByte(x4))) {
         if (out.fault("/data", 1, EXPECTED_27, x4)) return 1;
         n++;
@@ -10031,6 +10139,8 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
         if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
         if (out.fault("/uri", 1, EXPECTED_26, x3)) return 1;
         n++;
@@ -10271,6 +10381,8 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
         if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_14, x2)) return 1;
         n++;
@@ -10629,6 +10741,8 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, d: number): number
         if (out.fault("/url", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
+    }
+    if (x5 !== undefined) {
       if (!(typeof x5 !== "string" || isUri(x5))) {
         if (out.fault("/url", 1, EXPECTED_14, x5)) return 1;
         n++;
@@ -14017,12 +14131,12 @@ function e_Implementation(v: unknown, d: number): boolean {
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/description", EXPECTED_2, p3);
   const p4 = o["websiteUrl"];
-  if (p4 !== undefined) {
-    if (!(typeof p4 === "string")) return failedTest("/websiteUrl", EXPECTED_2, p4);
-    if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/websiteUrl", EXPECTED_14, p4);
-  }
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/websiteUrl", EXPECTED_2, p4);
   const p5 = o["icons"];
   if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
+  if (p4 !== undefined && !(typeof p4 !== "string" || isUri(p4)))
+    return failedTest("/websiteUrl", EXPECTED_14, p4);
   return true;
 }
 
@@ -14326,9 +14440,9 @@ function e_Resource(v: unknown, d: number): boolean {
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
-  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
   const p8 = o["icons"];
   if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/icons");
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
   return true;
 }
 
@@ -14354,10 +14468,10 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
-  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
-    return failedTest("/uriTemplate", EXPECTED_26, p6);
   const p7 = o["icons"];
   if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/icons");
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_26, p6);
   return true;
 }
 
@@ -14390,8 +14504,8 @@ function e_BlobResourceContents(v: unknown, d: number): boolean {
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_27, p3);
   return true;
 }
@@ -14553,9 +14667,9 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
-  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
   const p9 = o["icons"];
   if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/icons");
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
   return true;
 }
 

@@ -132,27 +132,75 @@ class Draft {
 }
 
 /**
- * What a check expects, with the start of the messages that say so written once, when the module
- * loads: a rejection adds only what the value was.
+ * What a message shows of a value of a kind the check admits (a wrong literal, a number out of
+ * range, a string that is not a URI, an array too long): `expectation()`'s `shown`. Of a value of
+ * another kind it names the kind alone (`expected string, got number`): the kind is what is wrong,
+ * and the message costs no copy of what a peer sent.
+ */
+const SHOW_STRING = 1;
+const SHOW_NUMBER = 2;
+const SHOW_LENGTH = 4;
+
+/**
+ * What a check expects, with its messages written once, when the module loads: the start of each
+ * (a rejection adds only what the value was), and whole the ones that name a kind alone.
  */
 interface Expectation {
   readonly expected: string;
+  readonly shown: number;
   /** `expected <expected>, got ` */
   readonly lead: string;
   readonly leadString: string;
   readonly leadNumber: string;
+  readonly gotString: string;
+  readonly gotNumber: string;
+  readonly gotArray: string;
+  readonly gotTrue: string;
+  readonly gotFalse: string;
+  readonly gotNull: string;
+  readonly gotObject: string;
+  readonly gotNothing: string;
 }
 
-function expectation(expected: string): Expectation {
+function expectation(expected: string, shown: number): Expectation {
   const lead = `expected ${expected}, got `;
-  return { expected, lead, leadString: `${lead}string "`, leadNumber: `${lead}number ` };
+  return {
+    expected,
+    shown,
+    lead,
+    leadString: `${lead}string "`,
+    leadNumber: `${lead}number `,
+    gotString: `${lead}string`,
+    gotNumber: `${lead}number`,
+    gotArray: `${lead}array`,
+    gotTrue: `${lead}boolean true`,
+    gotFalse: `${lead}boolean false`,
+    gotNull: `${lead}null`,
+    gotObject: `${lead}object`,
+    gotNothing: `${lead}nothing`,
+  };
 }
 
-/** `expected <e.expected>, got <got(v)>`, in as few pieces as the value allows. */
+/** `expected <e.expected>, got <the value or its kind>`, in as few pieces as the value allows. */
 function mismatch(e: Expectation, v: unknown): string {
-  if (typeof v === "number") return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
-  if (typeof v === "string" && v.length <= 40 && plain(v)) return e.leadString + v + '"';
-  return e.lead + got(v);
+  switch (typeof v) {
+    case "string":
+      if ((e.shown & SHOW_STRING) === 0) return e.gotString;
+      return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+    case "number":
+      if ((e.shown & SHOW_NUMBER) === 0) return e.gotNumber;
+      return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
+    case "boolean":
+      return v ? e.gotTrue : e.gotFalse;
+    case "undefined":
+      return e.gotNothing;
+    case "object":
+      if (v === null) return e.gotNull;
+      if (!Array.isArray(v)) return e.gotObject;
+      return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
+    default:
+      return e.lead + got(v);
+  }
 }
 
 /**
@@ -365,27 +413,34 @@ function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Memb
 
 /**
  * The issues of a value whose guard has just failed: the first one from the trail, or every
- * one, explained from the top.
+ * one, explained from the top. A failed test or a missing property is the issue itself, made
+ * here; the rest is in explainWalk, so that this stays small enough to be inlined.
  */
 function explainFailure(explain: Explain, value: unknown, base: string, all: boolean): Issue[] {
-  if (!all) {
+  if (!all && trailKind !== EXPLAIN) {
     const part = trailValue;
     trailValue = undefined;
-    if (trailKind !== EXPLAIN) {
-      const issue = trailIssue(base, part);
-      if (issue !== undefined) return [issue];
-    } else {
-      const at = trailPath(base);
-      // Read before the members' guards write the trail again.
-      const explainPart = trailExplain!;
-      const d = trailCount;
-      const members = trailMembers;
-      const issue = members === undefined ? undefined : pickMember(members, part, d, at);
-      if (issue !== undefined) return [issue];
-      const out = new IssueList(false);
-      // Read a second time, the part may pass (a getter that answers differently): then explain it all.
-      if (explainPart(part, out, d) !== 0) return out.issues(at);
-    }
+    const issue = trailIssue(base, part);
+    if (issue !== undefined) return [issue];
+  }
+  return explainWalk(explain, value, base, all);
+}
+
+/** The first issue where the trail leads to an explanation (a union, a member of a dispatched union), or every issue. */
+function explainWalk(explain: Explain, value: unknown, base: string, all: boolean): Issue[] {
+  if (!all && trailKind === EXPLAIN) {
+    const part = trailValue;
+    trailValue = undefined;
+    const at = trailPath(base);
+    // Read before the members' guards write the trail again.
+    const explainPart = trailExplain!;
+    const d = trailCount;
+    const members = trailMembers;
+    const issue = members === undefined ? undefined : pickMember(members, part, d, at);
+    if (issue !== undefined) return [issue];
+    const out = new IssueList(false);
+    // Read a second time, the part may pass (a getter that answers differently): then explain it all.
+    if (explainPart(part, out, d) !== 0) return out.issues(at);
   }
   const out = new IssueList(all);
   explain(value, out, 0);
@@ -394,9 +449,11 @@ function explainFailure(explain: Explain, value: unknown, base: string, all: boo
 
 /** `base` and the trail's keys and leaf: the pointer of the part that failed. */
 function trailPath(base: string): string {
-  let at = base;
-  for (let i = trailCount - 1; i >= 0; i--) at += segment(trailKeys[i]!);
-  return trailLeaf === "" ? at : at + segment(trailLeaf);
+  let i = trailCount - 1;
+  // Concatenated to nothing only where there is nothing else: a failure at a key of the value checked is its key.
+  let at = base !== "" || i < 0 ? base : segment(trailKeys[i--]!);
+  for (; i >= 0; i--) at += segment(trailKeys[i]!);
+  return trailLeaf === "" ? at : at === "" ? segment(trailLeaf) : at + segment(trailLeaf);
 }
 
 /** The issue the trail records, a failed test (of `part`) or a missing property, at `base` and the trail's keys. */
@@ -1029,121 +1086,142 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
   }
 }
 
-const EXPECTED_0 = expectation("string");
-const EXPECTED_1 = expectation("number");
-const EXPECTED_2 = expectation("boolean");
-const EXPECTED_3 = expectation("null");
-const EXPECTED_4 = expectation("string | number | boolean | null | JSONObject | JSONArray");
-const EXPECTED_5 = expectation("object");
-const EXPECTED_6 = expectation("array");
+const EXPECTED_0 = expectation("string", SHOW_STRING);
+const EXPECTED_1 = expectation("number", SHOW_NUMBER);
+const EXPECTED_2 = expectation("boolean", 0);
+const EXPECTED_3 = expectation("null", 0);
+const EXPECTED_4 = expectation(
+  "string | number | boolean | null | JSONObject | JSONArray",
+  SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH,
+);
+const EXPECTED_5 = expectation("object", 0);
+const EXPECTED_6 = expectation("array", SHOW_LENGTH);
 const EXPECTED_7 = expectation(
   "JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse",
+  0,
 );
-const EXPECTED_8 = expectation("string | integer");
-const EXPECTED_9 = expectation("integer");
-const EXPECTED_10 = expectation('"2.0"');
-const EXPECTED_11 = expectation("JSONRPCResultResponse | JSONRPCErrorResponse");
-const EXPECTED_12 = expectation("-32700");
-const EXPECTED_13 = expectation("-32600");
-const EXPECTED_14 = expectation("-32601");
-const EXPECTED_15 = expectation("-32602");
-const EXPECTED_16 = expectation("-32603");
-const EXPECTED_17 = expectation("-32020");
-const EXPECTED_18 = expectation("-32022");
-const EXPECTED_19 = expectation("-32021");
-const EXPECTED_20 = expectation("object (CreateMessageRequest | ListRootsRequest | ElicitRequest)");
-const EXPECTED_21 = expectation("CreateMessageResult | ListRootsResult | ElicitResult");
-const EXPECTED_22 = expectation('"notifications/cancelled"');
-const EXPECTED_23 = expectation('"server/discover"');
-const EXPECTED_24 = expectation('"public" | "private"');
-const EXPECTED_25 = expectation(">= 0 (minimum)");
-const EXPECTED_26 = expectation('"light" | "dark"');
-const EXPECTED_27 = expectation("uri (format)");
-const EXPECTED_28 = expectation('"notifications/progress"');
-const EXPECTED_29 = expectation('"resources/list"');
-const EXPECTED_30 = expectation('"resources/templates/list"');
-const EXPECTED_31 = expectation('"resources/read"');
-const EXPECTED_32 = expectation("TextResourceContents | BlobResourceContents");
-const EXPECTED_33 = expectation("ReadResourceResult | InputRequiredResult");
-const EXPECTED_34 = expectation('"notifications/resources/list_changed"');
-const EXPECTED_35 = expectation('"subscriptions/listen"');
-const EXPECTED_36 = expectation('"notifications/subscriptions/acknowledged"');
-const EXPECTED_37 = expectation('"notifications/resources/updated"');
-const EXPECTED_38 = expectation("uri-template (format)");
-const EXPECTED_39 = expectation("byte (format)");
-const EXPECTED_40 = expectation('"prompts/list"');
-const EXPECTED_41 = expectation('"prompts/get"');
-const EXPECTED_42 = expectation("GetPromptResult | InputRequiredResult");
-const EXPECTED_43 = expectation('"user" | "assistant"');
-const EXPECTED_44 = expectation('"resource_link"');
-const EXPECTED_45 = expectation('"resource"');
-const EXPECTED_46 = expectation('"notifications/prompts/list_changed"');
-const EXPECTED_47 = expectation('"tools/list"');
-const EXPECTED_48 = expectation("CallToolResult | InputRequiredResult");
-const EXPECTED_49 = expectation('"tools/call"');
-const EXPECTED_50 = expectation('"notifications/tools/list_changed"');
-const EXPECTED_51 = expectation('"object"');
-const EXPECTED_52 = expectation('"notifications/message"');
+const EXPECTED_8 = expectation("string | integer", SHOW_STRING | SHOW_NUMBER);
+const EXPECTED_9 = expectation("integer", SHOW_NUMBER);
+const EXPECTED_10 = expectation('"2.0"', SHOW_STRING);
+const EXPECTED_11 = expectation("JSONRPCResultResponse | JSONRPCErrorResponse", 0);
+const EXPECTED_12 = expectation("-32700", SHOW_NUMBER);
+const EXPECTED_13 = expectation("-32600", SHOW_NUMBER);
+const EXPECTED_14 = expectation("-32601", SHOW_NUMBER);
+const EXPECTED_15 = expectation("-32602", SHOW_NUMBER);
+const EXPECTED_16 = expectation("-32603", SHOW_NUMBER);
+const EXPECTED_17 = expectation("-32020", SHOW_NUMBER);
+const EXPECTED_18 = expectation("-32022", SHOW_NUMBER);
+const EXPECTED_19 = expectation("-32021", SHOW_NUMBER);
+const EXPECTED_20 = expectation(
+  "object (CreateMessageRequest | ListRootsRequest | ElicitRequest)",
+  0,
+);
+const EXPECTED_21 = expectation("CreateMessageResult | ListRootsResult | ElicitResult", 0);
+const EXPECTED_22 = expectation('"notifications/cancelled"', SHOW_STRING);
+const EXPECTED_23 = expectation('"server/discover"', SHOW_STRING);
+const EXPECTED_24 = expectation('"public" | "private"', SHOW_STRING);
+const EXPECTED_25 = expectation(">= 0 (minimum)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_26 = expectation('"light" | "dark"', SHOW_STRING);
+const EXPECTED_27 = expectation("uri (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_28 = expectation('"notifications/progress"', SHOW_STRING);
+const EXPECTED_29 = expectation('"resources/list"', SHOW_STRING);
+const EXPECTED_30 = expectation('"resources/templates/list"', SHOW_STRING);
+const EXPECTED_31 = expectation('"resources/read"', SHOW_STRING);
+const EXPECTED_32 = expectation("TextResourceContents | BlobResourceContents", 0);
+const EXPECTED_33 = expectation("ReadResourceResult | InputRequiredResult", 0);
+const EXPECTED_34 = expectation('"notifications/resources/list_changed"', SHOW_STRING);
+const EXPECTED_35 = expectation('"subscriptions/listen"', SHOW_STRING);
+const EXPECTED_36 = expectation('"notifications/subscriptions/acknowledged"', SHOW_STRING);
+const EXPECTED_37 = expectation('"notifications/resources/updated"', SHOW_STRING);
+const EXPECTED_38 = expectation("uri-template (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_39 = expectation("byte (format)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_40 = expectation('"prompts/list"', SHOW_STRING);
+const EXPECTED_41 = expectation('"prompts/get"', SHOW_STRING);
+const EXPECTED_42 = expectation("GetPromptResult | InputRequiredResult", 0);
+const EXPECTED_43 = expectation('"user" | "assistant"', SHOW_STRING);
+const EXPECTED_44 = expectation('"resource_link"', SHOW_STRING);
+const EXPECTED_45 = expectation('"resource"', SHOW_STRING);
+const EXPECTED_46 = expectation('"notifications/prompts/list_changed"', SHOW_STRING);
+const EXPECTED_47 = expectation('"tools/list"', SHOW_STRING);
+const EXPECTED_48 = expectation("CallToolResult | InputRequiredResult", 0);
+const EXPECTED_49 = expectation('"tools/call"', SHOW_STRING);
+const EXPECTED_50 = expectation('"notifications/tools/list_changed"', SHOW_STRING);
+const EXPECTED_51 = expectation('"object"', SHOW_STRING);
+const EXPECTED_52 = expectation('"notifications/message"', SHOW_STRING);
 const EXPECTED_53 = expectation(
   '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
+  SHOW_STRING,
 );
-const EXPECTED_54 = expectation('"none" | "thisServer" | "allServers"');
-const EXPECTED_55 = expectation('"auto" | "required" | "none"');
-const EXPECTED_56 = expectation('"sampling/createMessage"');
+const EXPECTED_54 = expectation('"none" | "thisServer" | "allServers"', SHOW_STRING);
+const EXPECTED_55 = expectation('"auto" | "required" | "none"', SHOW_STRING);
+const EXPECTED_56 = expectation('"sampling/createMessage"', SHOW_STRING);
 const EXPECTED_57 = expectation(
   "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
+  SHOW_LENGTH,
 );
 const EXPECTED_58 = expectation(
   "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
+  0,
 );
-const EXPECTED_59 = expectation("<= 1 (maximum)");
+const EXPECTED_59 = expectation("<= 1 (maximum)", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
 const EXPECTED_60 = expectation(
   "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
+  0,
 );
-const EXPECTED_61 = expectation('"text"');
-const EXPECTED_62 = expectation('"image"');
-const EXPECTED_63 = expectation('"audio"');
-const EXPECTED_64 = expectation('"tool_use"');
-const EXPECTED_65 = expectation('"tool_result"');
-const EXPECTED_66 = expectation("object (PromptReference | ResourceTemplateReference)");
-const EXPECTED_67 = expectation('"completion/complete"');
-const EXPECTED_68 = expectation("maxItems 100");
-const EXPECTED_69 = expectation('"ref/resource"');
-const EXPECTED_70 = expectation('"ref/prompt"');
-const EXPECTED_71 = expectation('"roots/list"');
-const EXPECTED_72 = expectation('"form"');
-const EXPECTED_73 = expectation('"url"');
-const EXPECTED_74 = expectation("ElicitRequestFormParams | ElicitRequestURLParams");
-const EXPECTED_75 = expectation('"elicitation/create"');
+const EXPECTED_61 = expectation('"text"', SHOW_STRING);
+const EXPECTED_62 = expectation('"image"', SHOW_STRING);
+const EXPECTED_63 = expectation('"audio"', SHOW_STRING);
+const EXPECTED_64 = expectation('"tool_use"', SHOW_STRING);
+const EXPECTED_65 = expectation('"tool_result"', SHOW_STRING);
+const EXPECTED_66 = expectation("object (PromptReference | ResourceTemplateReference)", 0);
+const EXPECTED_67 = expectation('"completion/complete"', SHOW_STRING);
+const EXPECTED_68 = expectation("maxItems 100", SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH);
+const EXPECTED_69 = expectation('"ref/resource"', SHOW_STRING);
+const EXPECTED_70 = expectation('"ref/prompt"', SHOW_STRING);
+const EXPECTED_71 = expectation('"roots/list"', SHOW_STRING);
+const EXPECTED_72 = expectation('"form"', SHOW_STRING);
+const EXPECTED_73 = expectation('"url"', SHOW_STRING);
+const EXPECTED_74 = expectation("ElicitRequestFormParams | ElicitRequestURLParams", 0);
+const EXPECTED_75 = expectation('"elicitation/create"', SHOW_STRING);
 const EXPECTED_76 = expectation(
   "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+  0,
 );
 const EXPECTED_77 = expectation(
   "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+  0,
 );
-const EXPECTED_78 = expectation("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema");
-const EXPECTED_79 = expectation('"string"');
-const EXPECTED_80 = expectation('"email" | "uri" | "date" | "date-time"');
-const EXPECTED_81 = expectation('"number" | "integer"');
-const EXPECTED_82 = expectation('"boolean"');
-const EXPECTED_83 = expectation("UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema");
-const EXPECTED_84 = expectation('"array"');
+const EXPECTED_78 = expectation("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", 0);
+const EXPECTED_79 = expectation('"string"', SHOW_STRING);
+const EXPECTED_80 = expectation('"email" | "uri" | "date" | "date-time"', SHOW_STRING);
+const EXPECTED_81 = expectation('"number" | "integer"', SHOW_STRING);
+const EXPECTED_82 = expectation('"boolean"', SHOW_STRING);
+const EXPECTED_83 = expectation("UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema", 0);
+const EXPECTED_84 = expectation('"array"', SHOW_STRING);
 const EXPECTED_85 = expectation(
   "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+  0,
 );
 const EXPECTED_86 = expectation(
   "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+  0,
 );
-const EXPECTED_87 = expectation('"accept" | "decline" | "cancel"');
-const EXPECTED_88 = expectation("string | number | boolean | string[]");
+const EXPECTED_87 = expectation('"accept" | "decline" | "cancel"', SHOW_STRING);
+const EXPECTED_88 = expectation(
+  "string | number | boolean | string[]",
+  SHOW_STRING | SHOW_NUMBER | SHOW_LENGTH,
+);
 const EXPECTED_89 = expectation(
   "object (DiscoverRequest | CompleteRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscriptionsListenRequest | CallToolRequest | ListToolsRequest)",
+  0,
 );
 const EXPECTED_90 = expectation(
   "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | SubscriptionsAcknowledgedNotification)",
+  0,
 );
 const EXPECTED_91 = expectation(
   "EmptyResult | DiscoverResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | SubscriptionsListenResult | CallToolResult | ListToolsResult | InputRequiredResult",
+  0,
 );
 const MEMBERS_0 = members(
   EXPECTED_7,
@@ -3868,6 +3946,8 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
         if (out.fault("/src", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/src", 1, EXPECTED_27, x2)) return 1;
         n++;
@@ -3987,12 +4067,12 @@ function g_Implementation(v: unknown, d: number): boolean {
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/description", EXPECTED_0, p3);
   const p4 = o["websiteUrl"];
-  if (p4 !== undefined) {
-    if (!(typeof p4 === "string")) return failedTest("/websiteUrl", EXPECTED_0, p4);
-    if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/websiteUrl", EXPECTED_27, p4);
-  }
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/websiteUrl", EXPECTED_0, p4);
   const p5 = o["icons"];
   if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
+  if (p4 !== undefined && !(typeof p4 !== "string" || isUri(p4)))
+    return failedTest("/websiteUrl", EXPECTED_27, p4);
   return true;
 }
 
@@ -4045,10 +4125,6 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/websiteUrl", 1, EXPECTED_0, x6)) return 1;
         n++;
       }
-      if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/websiteUrl", 1, EXPECTED_27, x6)) return 1;
-        n++;
-      }
     }
     const x7 = o1["icons"];
     if (x7 !== undefined) {
@@ -4064,6 +4140,12 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
             n += c10;
           }
         }
+      }
+    }
+    if (x6 !== undefined) {
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/websiteUrl", 1, EXPECTED_27, x6)) return 1;
+        n++;
       }
     }
   }
@@ -4987,8 +5069,8 @@ function g_ResourceRequestParams(v: unknown, d: number): boolean {
   const p1 = o["_meta"];
   if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
   if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_27, p0);
   if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_27, p0);
   return true;
 }
 
@@ -5014,16 +5096,18 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
         if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
-        n++;
-      }
     }
     if (x3 !== undefined) {
       if (!g_RequestMetaObject(x3, d + 1)) {
         const c4 = x_RequestMetaObject(x3, out, d + 1);
         if (out.lift(c4, "/_meta", 1)) return 1;
         n += c4;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
+        n++;
       }
     }
   }
@@ -5041,11 +5125,11 @@ function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   const p2 = o["inputResponses"];
   if (p2 !== undefined && !g_InputResponses(p2, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p2);
   if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   return true;
 }
 
@@ -5078,10 +5162,6 @@ function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): num
         if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
-        n++;
-      }
     }
     const x5 = o1["inputResponses"];
     if (x5 !== undefined) {
@@ -5096,6 +5176,12 @@ function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): num
         const c7 = x_RequestMetaObject(x3, out, d + 1);
         if (out.lift(c7, "/_meta", 1)) return 1;
         n += c7;
+      }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
+        n++;
       }
     }
   }
@@ -5955,6 +6041,8 @@ function x_ResourceUpdatedNotificationParams(v: unknown, out: IssueList, d: numb
         if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
         n++;
@@ -6046,9 +6134,9 @@ function g_Resource(v: unknown, d: number): boolean {
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_0, p7);
-  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
   const p8 = o["icons"];
   if (p8 !== undefined && !g_Resource$1(p8, d + 1)) return failedIn("/icons");
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
   return true;
 }
 
@@ -6124,10 +6212,6 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
-      if (!(typeof x3 !== "string" || isUri(x3))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x3)) return 1;
-        n++;
-      }
     }
     const x12 = o1["icons"];
     if (x12 !== undefined) {
@@ -6143,6 +6227,12 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
             n += c15;
           }
         }
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x3)) return 1;
+        n++;
       }
     }
   }
@@ -6181,10 +6271,10 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p6);
-  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
-    return failedTest("/uriTemplate", EXPECTED_38, p6);
   const p7 = o["icons"];
   if (p7 !== undefined && !g_ResourceTemplate$1(p7, d + 1)) return failedIn("/icons");
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_38, p6);
   return true;
 }
 
@@ -6253,10 +6343,6 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uriTemplate", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
-      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_38, x3)) return 1;
-        n++;
-      }
     }
     const x11 = o1["icons"];
     if (x11 !== undefined) {
@@ -6272,6 +6358,12 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
             n += c14;
           }
         }
+      }
+    }
+    if (x3 !== undefined) {
+      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_38, x3)) return 1;
+        n++;
       }
     }
   }
@@ -6334,6 +6426,8 @@ function x_ResourceContents(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
         n++;
@@ -6403,6 +6497,8 @@ function x_TextResourceContents(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isUri(x3))) {
         if (out.fault("/uri", 1, EXPECTED_27, x3)) return 1;
         n++;
@@ -6424,8 +6520,8 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_0, p3);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_39, p3);
   return true;
 }
@@ -6467,16 +6563,20 @@ function x_BlobResourceContents(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
-        n++;
-      }
     }
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) {
         if (out.fault("/blob", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
+        n++;
+      }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isByte(x3))) {
         if (out.fault("/blob", 1, EXPECTED_39, x3)) return 1;
         n++;
@@ -7339,9 +7439,9 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_0, p8);
-  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
   const p9 = o["icons"];
   if (p9 !== undefined && !g_ResourceLink$1(p9, d + 1)) return failedIn("/icons");
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
   return true;
 }
 
@@ -7427,10 +7527,6 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_27, x4)) return 1;
-        n++;
-      }
     }
     const x13 = o1["icons"];
     if (x13 !== undefined) {
@@ -7446,6 +7542,12 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
             n += c16;
           }
         }
+      }
+    }
+    if (x4 !== undefined) {
+      if (!(typeof x4 !== "string" || isUri(x4))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x4)) return 1;
+        n++;
       }
     }
   }
@@ -9671,6 +9773,8 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/data", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 !== "string" || isByte(x4))) {
         if (out.fault("/data", 1, EXPECTED_39, x4)) return 1;
         n++;
@@ -9755,6 +9859,8 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/data", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 !== "string" || isByte(x4))) {
         if (out.fault("/data", 1, EXPECTED_39, x4)) return 1;
         n++;
@@ -10582,6 +10688,8 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
         if (out.fault("/uri", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
+    }
+    if (x3 !== undefined) {
       if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
         if (out.fault("/uri", 1, EXPECTED_38, x3)) return 1;
         n++;
@@ -10797,6 +10905,8 @@ function x_Root(v: unknown, out: IssueList, d: number): number {
         if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
+    }
+    if (x2 !== undefined) {
       if (!(typeof x2 !== "string" || isUri(x2))) {
         if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
         n++;
@@ -11012,6 +11122,8 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, _d: number): numbe
         if (out.fault("/url", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
+    }
+    if (x4 !== undefined) {
       if (!(typeof x4 !== "string" || isUri(x4))) {
         if (out.fault("/url", 1, EXPECTED_27, x4)) return 1;
         n++;
@@ -13652,12 +13764,12 @@ function e_Implementation(v: unknown, d: number): boolean {
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/description", EXPECTED_0, p3);
   const p4 = o["websiteUrl"];
-  if (p4 !== undefined) {
-    if (!(typeof p4 === "string")) return failedTest("/websiteUrl", EXPECTED_0, p4);
-    if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/websiteUrl", EXPECTED_27, p4);
-  }
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/websiteUrl", EXPECTED_0, p4);
   const p5 = o["icons"];
   if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
+  if (p4 !== undefined && !(typeof p4 !== "string" || isUri(p4)))
+    return failedTest("/websiteUrl", EXPECTED_27, p4);
   return true;
 }
 
@@ -13812,11 +13924,11 @@ function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/requestState", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   const p2 = o["inputResponses"];
   if (p2 !== undefined && !g_InputResponses(p2, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p2);
   if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   return true;
 }
 
@@ -14044,9 +14156,9 @@ function e_Resource(v: unknown, d: number): boolean {
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_0, p7);
-  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
   const p8 = o["icons"];
   if (p8 !== undefined && !g_Resource$1(p8, d + 1)) return failedIn("/icons");
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
   return true;
 }
 
@@ -14072,10 +14184,10 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p6);
-  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
-    return failedTest("/uriTemplate", EXPECTED_38, p6);
   const p7 = o["icons"];
   if (p7 !== undefined && !g_ResourceTemplate$1(p7, d + 1)) return failedIn("/icons");
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_38, p6);
   return true;
 }
 
@@ -14108,8 +14220,8 @@ function e_BlobResourceContents(v: unknown, d: number): boolean {
   const p1 = o["_meta"];
   if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_0, p3);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_39, p3);
   return true;
 }
@@ -14297,9 +14409,9 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_0, p8);
-  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
   const p9 = o["icons"];
   if (p9 !== undefined && !g_ResourceLink$1(p9, d + 1)) return failedIn("/icons");
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
   return true;
 }
 

@@ -13,11 +13,11 @@ export type Check =
    * `test(value)` is a boolean expression, true when the value is valid. `scan`: it reads the
    * whole value (a format, a pattern, uniqueItems), not just its type.
    */
-  | { kind: "test"; test: (value: string) => string; expected: string; scan?: true }
+  | { kind: "test"; test: (value: string) => string; expected: string; kinds: number; scan?: true }
   | { kind: "ref"; name: string }
   | { kind: "object"; properties: PropertyCheck[]; index?: Check }
   | { kind: "array"; items: Check }
-  | { kind: "anyOf"; label: string; members: Branch[] }
+  | { kind: "anyOf"; label: string; members: Branch[]; kinds: number }
   | { kind: "switch"; label: string; property: string; cases: (Branch & { values: LiteralValue[] })[] }
   | { kind: "allOf"; checks: Check[] };
 
@@ -33,6 +33,14 @@ export interface Branch {
   label: string;
   check: Check;
 }
+
+/**
+ * The kinds of JSON value, as bits: a test's `kinds` are those it admits. A message about a value
+ * of another kind names the kind alone (`expected string, got number`: the kind is what is
+ * wrong); a value of an admitted kind is quoted (`expected "text", got string "image"`).
+ */
+export const KINDS = { string: 1, number: 2, boolean: 4, null: 8, object: 16, array: 32 } as const;
+const ALL_KINDS = 63;
 
 /** What the generated file needs besides the checks themselves. */
 export interface Usage {
@@ -53,6 +61,8 @@ const IS_OBJECT = (v: string) => `typeof ${v} === "object" && ${v} !== null && !
 export class CheckFactory {
   /** cost() of each named type, once computed. */
   private readonly costs = new Map<string, number>();
+  /** kinds() of each named type, once computed. */
+  private readonly kindsOfNamed = new Map<string, number>();
 
   constructor(
     private readonly plan: ValidationPlan,
@@ -105,26 +115,31 @@ export class CheckFactory {
   private primitive(name: string, numberType: string = this.plan.model.conventions.numberType): Check {
     switch (name) {
       case "string":
-        return { kind: "test", test: (v) => `typeof ${v} === "string"`, expected: "string" };
+        return { kind: "test", test: (v) => `typeof ${v} === "string"`, expected: "string", kinds: KINDS.string };
       case "number":
         if (numberType === "integer")
-          return { kind: "test", test: (v) => `Number.isInteger(${v})`, expected: "integer" };
+          return { kind: "test", test: (v) => `Number.isInteger(${v})`, expected: "integer", kinds: KINDS.number };
         if (numberType === "number") {
-          return { kind: "test", test: (v) => `typeof ${v} === "number" && Number.isFinite(${v})`, expected: "number" };
+          return {
+            kind: "test",
+            test: (v) => `typeof ${v} === "number" && Number.isFinite(${v})`,
+            expected: "number",
+            kinds: KINDS.number,
+          };
         }
         this.unsupported(`@TJS-type ${numberType}`);
         return ANY;
       case "boolean":
-        return { kind: "test", test: (v) => `typeof ${v} === "boolean"`, expected: "boolean" };
+        return { kind: "test", test: (v) => `typeof ${v} === "boolean"`, expected: "boolean", kinds: KINDS.boolean };
       case "null":
-        return { kind: "test", test: (v) => `${v} === null`, expected: "null" };
+        return NULL;
       case "object":
-        return { kind: "test", test: IS_OBJECT, expected: "object" };
+        return { kind: "test", test: IS_OBJECT, expected: "object", kinds: KINDS.object };
       case "unknown":
       case "any":
         return ANY;
       default:
-        return { kind: "test", test: () => "false", expected: "nothing (never)" };
+        return { kind: "test", test: () => "false", expected: "nothing (never)", kinds: 0 };
     }
   }
 
@@ -150,16 +165,62 @@ export class CheckFactory {
           return {
             values: c.values,
             label,
-            check: branches.length === 1 ? only.check : anyOf(label, branches),
+            check: branches.length === 1 ? only.check : this.anyOf(label, branches),
           };
         }),
       };
     }
     if (members.length === 1) return this.node(members[0] as TypeNode, numberType);
-    return anyOf(
+    return this.anyOf(
       label,
       members.map((m) => ({ label: this.plan.label(m, numberType), check: this.node(m, numberType) })),
     );
+  }
+
+  /**
+   * A union. When every member is a single test (literals, primitives: `LoggingLevel`, `string |
+   * number`), one test: no member can come closer than another, so explaining it tries no branch
+   * and reports the one issue the union would (expected: the label).
+   */
+  private anyOf(label: string, members: Branch[]): Check {
+    const kinds = members.reduce((k, m) => k | this.kinds(m.check), 0);
+    const tests = members.flatMap((m) => (m.check.kind === "test" ? [m.check] : []));
+    if (tests.length < members.length) return { kind: "anyOf", label, members, kinds };
+    return {
+      kind: "test",
+      test: (v) => tests.map((t) => `(${t.test(v)})`).join(" || "),
+      expected: label,
+      kinds,
+      ...(tests.some((t) => t.scan) ? { scan: true as const } : {}),
+    };
+  }
+
+  /** The kinds of JSON value a check admits (KINDS), named types resolved. */
+  private kinds(check: Check): number {
+    switch (check.kind) {
+      case "ref": {
+        let kinds = this.kindsOfNamed.get(check.name);
+        if (kinds === undefined) {
+          // A type that reaches itself: what it admits is decided by its other parts.
+          this.kindsOfNamed.set(check.name, 0);
+          kinds = this.kinds(this.declaration(this.plan.declaration(check.name)));
+          this.kindsOfNamed.set(check.name, kinds);
+        }
+        return kinds;
+      }
+      case "allOf":
+        return check.checks.reduce((k, c) => k & this.kinds(c), ALL_KINDS);
+      case "test":
+      case "anyOf":
+        return check.kinds;
+      case "object":
+      case "switch":
+        return KINDS.object;
+      case "array":
+        return KINDS.array;
+      case "any":
+        return ALL_KINDS;
+    }
   }
 
   private shape(shape: Shape): Check {
@@ -224,7 +285,10 @@ export class CheckFactory {
     return check.kind === "any" ? {} : { index: check };
   }
 
-  /** Value constraints are JSON Schema keywords: each applies only to values of its own type. */
+  /**
+   * Value constraints are JSON Schema keywords: each applies only to values of its own type (and
+   * admits every kind: it fails only values of its own kind, which a message then quotes).
+   */
   private withConstraints(check: Check, constraints: Constraints | undefined): Check {
     if (!constraints) return check;
     const extra: Check[] = [];
@@ -234,6 +298,7 @@ export class CheckFactory {
         kind: "test",
         test: (v) => `typeof ${v} !== "number" || ${v} ${op} ${bound}`,
         expected: `${op} ${bound} (${key})`,
+        kinds: ALL_KINDS,
       });
     };
     num(">=", "minimum", constraints.minimum);
@@ -252,6 +317,7 @@ export class CheckFactory {
         kind: "test",
         test: (v) => `!(${applies(v)}) || ${measure(v)} ${op} ${bound}`,
         expected: `${key} ${bound}`,
+        kinds: ALL_KINDS,
         ...(measure === length ? {} : { scan: true as const }),
       });
     };
@@ -275,6 +341,7 @@ export class CheckFactory {
         kind: "test",
         test: (v) => `typeof ${v} !== "string" || ${name}.test(${v})`,
         expected: `pattern ${constraints.pattern}`,
+        kinds: ALL_KINDS,
         scan: true,
       });
     }
@@ -286,6 +353,7 @@ export class CheckFactory {
           kind: "test",
           test: (v) => `typeof ${v} !== "string" || ${format.fn}(${v})`,
           expected: `${constraints.format} (format)`,
+          kinds: ALL_KINDS,
           scan: true,
         });
       } else {
@@ -299,6 +367,7 @@ export class CheckFactory {
         kind: "test",
         test: (v) => `typeof ${v} !== "number" || multipleOf(${v}, ${step})`,
         expected: `multipleOf ${step}`,
+        kinds: ALL_KINDS,
       });
     }
     if (constraints.uniqueItems) {
@@ -307,11 +376,12 @@ export class CheckFactory {
         kind: "test",
         test: (v) => `!Array.isArray(${v}) || uniqueItems(${v})`,
         expected: "uniqueItems",
+        kinds: ALL_KINDS,
         scan: true,
       });
     }
     const base: Check = constraints.nullable
-      ? anyOf(`${describe(check)} | null`, [
+      ? this.anyOf(`${describe(check)} | null`, [
           { label: describe(check), check },
           { label: "null", check: NULL },
         ])
@@ -321,28 +391,13 @@ export class CheckFactory {
   }
 }
 
-/**
- * A union. When every member is a single test (literals, primitives: `LoggingLevel`, `string |
- * number`), one test: no member can come closer than another, so explaining it tries no branch
- * and reports the one issue the union would (expected: the label).
- */
-function anyOf(label: string, members: Branch[]): Check {
-  const tests = members.flatMap((m) => (m.check.kind === "test" ? [m.check] : []));
-  if (tests.length < members.length) return { kind: "anyOf", label, members };
-  return {
-    kind: "test",
-    test: (v) => tests.map((t) => `(${t.test(v)})`).join(" || "),
-    expected: label,
-    ...(tests.some((t) => t.scan) ? { scan: true as const } : {}),
-  };
-}
-
 function literal(value: LiteralValue): Check {
   const text = typeof value === "string" ? stringLiteral(value) : String(value);
-  return { kind: "test", test: (v) => `${v} === ${text}`, expected: text };
+  const kinds = typeof value === "string" ? KINDS.string : typeof value === "number" ? KINDS.number : KINDS.boolean;
+  return { kind: "test", test: (v) => `${v} === ${text}`, expected: text, kinds };
 }
 
-const NULL: Check = { kind: "test", test: (v) => `${v} === null`, expected: "null" };
+const NULL: Check = { kind: "test", test: (v) => `${v} === null`, expected: "null", kinds: KINDS.null };
 
 function describe(check: Check): string {
   return check.kind === "test" ? check.expected : check.kind === "ref" ? check.name : check.kind;

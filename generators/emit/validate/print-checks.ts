@@ -12,7 +12,7 @@
 // does the explanation of a union a guard found failed (`x_X$<n>`, where the trail starts).
 import type { LiteralValue } from "../../model/model.js";
 import { PROTOTYPE_NAMES, stringLiteral } from "../code.js";
-import type { Branch, Check, PropertyCheck } from "./checks.js";
+import { type Branch, type Check, KINDS, type PropertyCheck } from "./checks.js";
 
 const NOT_OBJECT = (v: string) => `typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})`;
 
@@ -46,24 +46,64 @@ function constantName(names: Map<string, string>, prefix: string, text: string):
  * The order both printers read an object's properties in: each literal-valued property whole
  * (they come first: they tell a wrong union member soonest), then whether every other required
  * property is there, before any value is walked (as ajv's `required` keyword does: a missing
- * property costs no walk of its siblings), then the other values, in their order (cheapest first).
+ * property costs no walk of its siblings), then the other values, in their order (cheapest
+ * first), and last the scans of those values (a format, a pattern: `uri` is read char by char
+ * only once every other part of the object, arrays of objects included, passed). `check` is the
+ * part of the property's check a step makes; `reads`: the step declares the local with its value.
  */
-function objectSteps(
-  properties: readonly PropertyCheck[],
-): { step: "whole" | "present" | "value"; property: PropertyCheck; index: number }[] {
-  const indexed = properties.map((property, index) => ({ property, index }));
+interface ObjectStep {
+  step: "whole" | "present" | "value" | "scan";
+  property: PropertyCheck;
+  index: number;
+  check: Check;
+  reads: boolean;
+}
+
+function objectSteps(properties: readonly PropertyCheck[]): ObjectStep[] {
+  const indexed = properties.map((property, index) => ({ property, index, check: property.check }));
+  const values = indexed
+    .filter((p) => !p.property.literal)
+    .map((p) => ({ ...p, parts: splitScans(p.check) }));
   return [
-    ...indexed.filter((p) => p.property.literal).map((p) => ({ step: "whole" as const, ...p })),
+    ...indexed.filter((p) => p.property.literal).map((p) => ({ step: "whole" as const, ...p, reads: true })),
     ...indexed
       .filter((p) => !p.property.literal && !p.property.optional)
-      .map((p) => ({ step: "present" as const, ...p })),
-    ...indexed.filter((p) => !p.property.literal).map((p) => ({ step: "value" as const, ...p })),
+      .map((p) => ({ step: "present" as const, ...p, reads: true })),
+    ...values.flatMap(({ parts: [rest], ...p }) =>
+      rest ? [{ step: "value" as const, ...p, check: rest, reads: p.property.optional }] : [],
+    ),
+    ...values.flatMap(({ parts: [rest, scans], ...p }) =>
+      scans ? [{ step: "scan" as const, ...p, check: scans, reads: p.property.optional && !rest }] : [],
+    ),
   ];
+}
+
+/** A property's check as what it tests without scanning the value, and its scans (either may be absent). */
+function splitScans(check: Check): [Check | undefined, Check | undefined] {
+  if (check.kind === "any") return [undefined, undefined];
+  if (check.kind === "test") return check.scan ? [undefined, check] : [check, undefined];
+  if (check.kind !== "allOf") return [check, undefined];
+  const scans = check.checks.filter((c) => c.kind === "test" && c.scan);
+  const rest = check.checks.filter((c) => !(c.kind === "test" && c.scan));
+  const all = (checks: Check[]): Check | undefined =>
+    checks.length === 0 ? undefined : checks.length === 1 ? checks[0] : { kind: "allOf", checks };
+  return [all(rest), all(scans)];
 }
 
 function literalText(value: LiteralValue): string {
   return typeof value === "string" ? stringLiteral(value) : String(value);
 }
+
+/**
+ * What a message shows of a value of a kind the check admits (the support partial's SHOW_*): a
+ * string's text, a number, an array's length. Of a value of another kind it names the kind alone,
+ * and a boolean, null or an object read the same either way.
+ */
+const SHOWN: readonly (readonly [number, string])[] = [
+  [KINDS.string, "SHOW_STRING"],
+  [KINDS.number, "SHOW_NUMBER"],
+  [KINDS.array, "SHOW_LENGTH"],
+];
 
 /** A guard body that only calls another type's guard. */
 const ALIAS = /^return g_([A-Za-z_$][\w$]*)\(v, d\);$/;
@@ -167,27 +207,27 @@ export class CheckPrinter {
     switch (check.kind) {
       case "object": {
         const lines = [
-          `if (${NOT_OBJECT(v)}) return ${this.failsTest('""', "object", v)};`,
+          `if (${NOT_OBJECT(v)}) return ${this.failsTest('""', "object", KINDS.object, v)};`,
           `const o = ${v} as Readonly<Record<string, unknown>>;`,
         ];
-        for (const { step, property: p, index } of objectSteps(check.properties)) {
+        for (const { step, property: p, index, check: part, reads } of objectSteps(check.properties)) {
           const read = readProperty("o", p.name);
           const key = stringLiteral(pointerSegment(p.name));
           const absent = this.fails(
             `failedMissing(${key}, ${stringLiteral(`missing required property ${JSON.stringify(p.name)}`)})`,
           );
           if (p.check.kind === "any") {
-            if (!p.optional && step !== "value") lines.push(`if (${read} === undefined) return ${absent};`);
+            if (step === "present") lines.push(`if (${read} === undefined) return ${absent};`);
             continue;
           }
           const x = `p${index}`;
           // A required value was read where its presence was checked.
-          if (step !== "value" || p.optional) {
+          if (reads) {
             lines.push(`const ${x} = ${read};`);
             if (!p.optional) lines.push(`if (${x} === undefined) return ${absent};`);
           }
           if (step === "present") continue;
-          const checks = this.checked(p.check, x, key, "d + 1", owner);
+          const checks = this.checked(part, x, key, "d + 1", owner);
           if (!p.optional) lines.push(...checks);
           else if (checks.length === 1) lines.push(`if (${x} !== undefined && ${(checks[0] as string).slice(4)}`);
           else lines.push(`if (${x} !== undefined) {`, ...checks, `}`);
@@ -217,9 +257,10 @@ export class CheckPrinter {
         return lines.join("\n");
       }
       case "array":
-        if (check.items.kind === "any") return `return Array.isArray(${v}) || ${this.failsTest('""', "array", v)};`;
+        if (check.items.kind === "any")
+          return `return Array.isArray(${v}) || ${this.failsTest('""', "array", KINDS.array, v)};`;
         return [
-          `if (!Array.isArray(${v})) return ${this.failsTest('""', "array", v)};`,
+          `if (!Array.isArray(${v})) return ${this.failsTest('""', "array", KINDS.array, v)};`,
           `const a = ${v} as readonly unknown[];`,
           `for (let i = 0; i < a.length; i++) {`,
           `const x = a[i];`,
@@ -230,7 +271,7 @@ export class CheckPrinter {
       case "switch":
         // A member's failure is the union's: its explanation names the member.
         return [
-          `if (${NOT_OBJECT(v)}) return ${this.failsTest('""', `object (${check.label})`, v)};`,
+          `if (${NOT_OBJECT(v)}) return ${this.failsTest('""', `object (${check.label})`, KINDS.object, v)};`,
           `switch (${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)}) {`,
           ...check.cases.map(
             (c) =>
@@ -268,7 +309,7 @@ export class CheckPrinter {
     if (!this.trail) return "false";
     switch (check.kind) {
       case "test":
-        return this.failsTest(key, check.expected, x);
+        return this.failsTest(key, check.expected, check.kinds, x);
       case "ref":
         return `failedInType(${key}, x_${check.name}, ${x})`;
       case "object":
@@ -290,13 +331,18 @@ export class CheckPrinter {
   }
 
   /** The failure of a single test of `x` (at `key`) that expects `expected`. */
-  private failsTest(key: string, expected: string, x: string): string {
-    return this.fails(`failedTest(${key}, ${this.expectation(expected)}, ${x})`);
+  private failsTest(key: string, expected: string, kinds: number, x: string): string {
+    return this.fails(`failedTest(${key}, ${this.expectation(expected, kinds)}, ${x})`);
   }
 
-  /** The module constant (`EXPECTED_<n> = expectation(text)`) for what a check expects: its messages' start is written once. */
-  private expectation(text: string): string {
-    return constantName(this.expectations, "EXPECTED", text);
+  /**
+   * The module constant (`EXPECTED_<n> = expectation(text, shown)`) for what a check expects (the
+   * kinds of value it admits: `kinds`): its messages' start is written once, and so are its whole
+   * messages about a value of a kind it does not admit.
+   */
+  private expectation(text: string, kinds: number): string {
+    const shown = SHOWN.filter(([kind]) => kinds & kind).map(([, name]) => name);
+    return constantName(this.expectations, "EXPECTED", `${stringLiteral(text)}, ${shown.join(" | ") || "0"}`);
   }
 
   /**
@@ -307,7 +353,7 @@ export class CheckPrinter {
   private memberGuards(check: Extract<Check, { kind: "anyOf" }>): string | undefined {
     const names = check.members.map((m) => (m.check.kind === "ref" ? m.check.name : undefined));
     if (names.some((n) => n === undefined)) return undefined;
-    const text = `members(${this.expectation(check.label)}, [${names.map((n) => `g_${n}`).join(", ")}], [${check.members
+    const text = `members(${this.expectation(check.label, check.kinds)}, [${names.map((n) => `g_${n}`).join(", ")}], [${check.members
       .map((m) => stringLiteral(m.label))
       .join(", ")}])`;
     return constantName(this.memberSets, "MEMBERS", text);
@@ -316,7 +362,7 @@ export class CheckPrinter {
   /** The declarations of the module constants printed so far: expectations, then union members. */
   constantDeclarations(): string[] {
     return [
-      ...[...this.expectations].map(([text, name]) => `const ${name} = expectation(${stringLiteral(text)});`),
+      ...[...this.expectations].map(([args, name]) => `const ${name} = expectation(${args});`),
       ...[...this.memberSets].map(([text, name]) => `const ${name} = ${text};`),
     ];
   }
@@ -356,7 +402,10 @@ export class CheckPrinter {
       case "any":
         return "";
       case "test":
-        return record(`out.fault(${path}, ${level}, ${this.expectation(check.expected)}, ${v})`, `!(${check.test(v)})`);
+        return record(
+          `out.fault(${path}, ${level}, ${this.expectation(check.expected, check.kinds)}, ${v})`,
+          `!(${check.test(v)})`,
+        );
       case "ref": {
         // A part that passes its own guard has nothing to report, and the guard is hot code where
         // the explain function may not be (explaining is rare).
@@ -376,7 +425,7 @@ export class CheckPrinter {
         const lines: string[] = [];
         /** The locals that hold the required values, read where their presence is checked. */
         const read = new Map<string, string>();
-        for (const { step, property: p } of objectSteps(check.properties)) {
+        for (const { step, property: p, check: part } of objectSteps(check.properties)) {
           if (p.optional && p.check.kind === "any") continue;
           let x = read.get(p.name);
           if (x === undefined) {
@@ -385,8 +434,8 @@ export class CheckPrinter {
             lines.push(`const ${x} = ${readProperty(o, p.name)};`);
           }
           const where = appendPath(path, stringLiteral(pointerSegment(p.name)));
-          const body = step === "present" ? "" : this.explain(p.check, x, where, level + 1, owner, inner, at);
-          if (p.optional || step === "value") {
+          const body = step === "present" ? "" : this.explain(part, x, where, level + 1, owner, inner, at);
+          if (p.optional || step === "value" || step === "scan") {
             if (body) lines.push(`if (${x} !== undefined) {\n${body}\n}`);
           } else {
             const absent = record(
@@ -421,7 +470,7 @@ export class CheckPrinter {
         }
         const rest =
           lines.length === 0 ? "" : [`const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines].join("\n");
-        return orElse(NOT_OBJECT(v), record(`out.fault(${path}, ${level}, ${this.expectation("object")}, ${v})`), rest);
+        return orElse(NOT_OBJECT(v), record(`out.fault(${path}, ${level}, ${this.expectation("object", KINDS.object)}, ${v})`), rest);
       }
       case "array": {
         const a = this.local("a");
@@ -434,7 +483,7 @@ export class CheckPrinter {
         ].join("\n");
         return orElse(
           `!Array.isArray(${v})`,
-          record(`out.fault(${path}, ${level}, ${this.expectation("array")}, ${v})`),
+          record(`out.fault(${path}, ${level}, ${this.expectation("array", KINDS.array)}, ${v})`),
           rest,
         );
       }
@@ -477,7 +526,7 @@ export class CheckPrinter {
         ].join("\n");
         return orElse(
           NOT_OBJECT(v),
-          record(`out.fault(${path}, ${level}, ${this.expectation(`object (${check.label})`)}, ${v})`),
+          record(`out.fault(${path}, ${level}, ${this.expectation(`object (${check.label})`, KINDS.object)}, ${v})`),
           rest,
         );
       }
@@ -500,7 +549,7 @@ export class CheckPrinter {
       ...check.members.map(
         (m) => `${this.isolated(m.check, v, path, level, owner, depth, true)}\n${u}.member(${stringLiteral(m.label)});`,
       ),
-      `${count ? `const ${count} = ` : ""}${u}.pick(${this.expectation(check.label)}, ${v});`,
+      `${count ? `const ${count} = ` : ""}${u}.pick(${this.expectation(check.label, check.kinds)}, ${v});`,
     ].join("\n");
   }
 
