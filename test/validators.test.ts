@@ -152,6 +152,13 @@ describe("error reports name the exact path, the expected fact and the chosen un
     ]);
   });
 
+  it("a map's key with several characters to escape, the same in the first issue and in every issue", () => {
+    const value = { extensions: { "a/b~c~/": 5 } };
+    const path = "/extensions/a~1b~0c~0~1";
+    expect(issuesOf(V2026.validateClientCapabilities(value))[0]?.path).toBe(path);
+    expect(issuesOf(V2026.validateClientCapabilities(value, { all: true })).map((i) => i.path)).toEqual([path]);
+  });
+
   it("an array item", () => {
     const tools = [{ name: "a", inputSchema: { type: "object" } }, { inputSchema: { type: "object" } }];
     expect(issuesOf(V2025.validateListToolsResult({ tools }))[0]?.path).toBe("/tools/1/name");
