@@ -225,8 +225,9 @@ export class CheckFactory {
 
   private shape(shape: Shape): Check {
     // Literal-valued properties first: they reject a wrong union member soonest. Then the
-    // cheapest first, so that a rejection costs little when a cheap check fails: a URI or a base64
-    // string is scanned, a nested array of objects walked, only once the rest of the object passed.
+    // cheapest first, so that a rejection costs little when a cheap check fails: a nested array of
+    // objects is walked only once the rest of the object passed (and its scans, a URI or base64,
+    // come after everything: see objectSteps in print-checks.ts).
     const properties = [...shape.properties]
       .map((p) => {
         const check = this.withConstraints(this.node(p.type, p.constraints?.jsonType), p.constraints);
