@@ -159,6 +159,30 @@ describe("error reports name the exact path, the expected fact and the chosen un
     expect(issuesOf(V2026.validateClientCapabilities(value, { all: true })).map((i) => i.path)).toEqual([path]);
   });
 
+  it("a message quotes the value only where its kind is one the check admits, in both modes", () => {
+    const level = (value: unknown) => V2025.validateSetLevelRequestParams({ level: value });
+    const token = (value: unknown) => V2025.validateProgressNotificationParams({ progressToken: value, progress: 1 });
+    const cases: [V2025.ValidationResult<unknown>, string][] = [
+      // A string where only some strings are valid: the string is what is wrong.
+      [level("verbose"), 'got string "verbose"'],
+      // Another kind: the kind is what is wrong (a boolean, null, an object read the same either way).
+      [level(5), "got number"],
+      [level([1]), "got array"],
+      [level({}), "got object"],
+      [level(null), "got null"],
+      [level(true), "got boolean true"],
+      // `string | integer`: a number is admitted, so 1.5 is quoted; an array is not.
+      [token(1.5), "got number 1.5"],
+      [token([]), "got array"],
+    ];
+    for (const [result, got] of cases) {
+      const [issue] = issuesOf(result);
+      expect(issue?.message.endsWith(`, ${got}`), `${issue?.message} ends with ${got}`).toBe(true);
+    }
+    const all = issuesOf(V2025.validateSetLevelRequestParams({ level: 5 }, { all: true }));
+    expect(all.map((i) => i.message)).toEqual([issuesOf(level(5))[0]?.message]);
+  });
+
   it("an array item", () => {
     const tools = [{ name: "a", inputSchema: { type: "object" } }, { inputSchema: { type: "object" } }];
     expect(issuesOf(V2025.validateListToolsResult({ tools }))[0]?.path).toBe("/tools/1/name");

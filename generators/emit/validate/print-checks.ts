@@ -61,9 +61,7 @@ interface ObjectStep {
 
 function objectSteps(properties: readonly PropertyCheck[]): ObjectStep[] {
   const indexed = properties.map((property, index) => ({ property, index, check: property.check }));
-  const values = indexed
-    .filter((p) => !p.property.literal)
-    .map((p) => ({ ...p, parts: splitScans(p.check) }));
+  const values = indexed.filter((p) => !p.property.literal).map((p) => ({ ...p, parts: splitScans(p.check) }));
   return [
     ...indexed.filter((p) => p.property.literal).map((p) => ({ step: "whole" as const, ...p, reads: true })),
     ...indexed
@@ -470,7 +468,11 @@ export class CheckPrinter {
         }
         const rest =
           lines.length === 0 ? "" : [`const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines].join("\n");
-        return orElse(NOT_OBJECT(v), record(`out.fault(${path}, ${level}, ${this.expectation("object", KINDS.object)}, ${v})`), rest);
+        return orElse(
+          NOT_OBJECT(v),
+          record(`out.fault(${path}, ${level}, ${this.expectation("object", KINDS.object)}, ${v})`),
+          rest,
+        );
       }
       case "array": {
         const a = this.local("a");
