@@ -669,8 +669,8 @@ function got(v: unknown): string {
   }
 }
 
-function fail(path: string, expected: string, v: unknown): Issue {
-  return { path, expected, message: `expected ${expected}, got ${got(v)}` };
+function fail(path: string, e: Expectation, v: unknown): Issue {
+  return { path, expected: e.expected, message: mismatch(e, v) };
 }
 
 function unreadable(error: unknown): Issue {
@@ -21792,9 +21792,11 @@ function idOf(m: Readonly<Record<string, unknown>>): T.RequestId | undefined {
   return typeof id === "string" || typeof id === "number" ? id : undefined;
 }
 
+const MESSAGE_OBJECT = expectation("a JSON-RPC message object", 0);
+
 function validateSingle(value: unknown, options: MessageOptions, path: string): MessageValidation {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return failure(INVALID_REQUEST, [fail(path, "a JSON-RPC message object", value)]);
+    return failure(INVALID_REQUEST, [fail(path, MESSAGE_OBJECT, value)]);
   }
   const m = value as Readonly<Record<string, unknown>>;
   const id = idOf(m);

@@ -100,7 +100,7 @@ const SUPPORT_FUNCTIONS = {
   members: [],
   quote: [],
   got: ["quote"],
-  fail: ["got"],
+  fail: [],
   within: [],
   // IssueList's methods, present only where the printed code calls them.
   variant: ["got"],
