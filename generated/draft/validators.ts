@@ -203,6 +203,11 @@ function mismatch(e: Expectation, v: unknown): string {
   }
 }
 
+/** The issue at `path`: the value `v` is not what `e` expects. */
+function fail(path: string, e: Expectation, v: unknown): Issue {
+  return { path, expected: e.expected, message: mismatch(e, v) };
+}
+
 /**
  * Where explain functions record issues: every one (`all`), or only the first, after which a
  * record returns true and the explanation stops.
@@ -458,12 +463,7 @@ function trailPath(base: string): string {
 
 /** The issue the trail records, a failed test (of `part`) or a missing property, at `base` and the trail's keys. */
 function trailIssue(base: string, part: unknown): Issue | undefined {
-  if (trailKind === TEST)
-    return {
-      path: trailPath(base),
-      expected: trailExpected!.expected,
-      message: mismatch(trailExpected!, part),
-    };
+  if (trailKind === TEST) return fail(trailPath(base), trailExpected!, part);
   if (trailKind === MISSING)
     return { path: trailPath(base), expected: "required property", message: trailMessage };
   return undefined;
@@ -494,7 +494,7 @@ function pickMember(m: Members, v: unknown, d: number, at: string): Issue | unde
       bestRank = rank;
     }
   }
-  if (best < 0) return { path: at, expected: m.e.expected, message: mismatch(m.e, v) };
+  if (best < 0) return fail(at, m.e, v);
   if (m.guards[best]!(v, d)) return undefined;
   const part = trailValue;
   trailValue = undefined;
@@ -667,10 +667,6 @@ function got(v: unknown): string {
     default:
       return typeof v;
   }
-}
-
-function fail(path: string, e: Expectation, v: unknown): Issue {
-  return { path, expected: e.expected, message: mismatch(e, v) };
 }
 
 function unreadable(error: unknown): Issue {

@@ -96,7 +96,7 @@ export function validatorsSource(model: Model, env: EmitEnv, options: { trail?: 
     ...headerView(model, env, { lintDisable: true }),
     imports: imports.render(),
     // The message classifier (validators/messages) reports with these itself.
-    ...builder.supportView(["fail", "got"]),
+    ...builder.supportView(["got"]),
     // The guard and explain functions, the entry points, the table and the named exports, most of
     // the file, are chunks formatted on their own (formatChunked).
     functions: CHUNKS,

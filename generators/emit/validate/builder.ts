@@ -100,7 +100,6 @@ const SUPPORT_FUNCTIONS = {
   members: [],
   quote: [],
   got: ["quote"],
-  fail: [],
   within: [],
   // IssueList's methods, present only where the printed code calls them.
   variant: ["got"],
