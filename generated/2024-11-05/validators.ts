@@ -183,24 +183,23 @@ function expectation(expected: string, shown: number): Expectation {
 
 /** `expected <e.expected>, got <the value or its kind>`, in as few pieces as the value allows. */
 function mismatch(e: Expectation, v: unknown): string {
-  switch (typeof v) {
-    case "string":
-      if ((e.shown & SHOW_STRING) === 0) return e.gotString;
-      return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
-    case "number":
-      if ((e.shown & SHOW_NUMBER) === 0) return e.gotNumber;
-      return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
-    case "boolean":
-      return v ? e.gotTrue : e.gotFalse;
-    case "undefined":
-      return e.gotNothing;
-    case "object":
-      if (v === null) return e.gotNull;
-      if (!Array.isArray(v)) return e.gotObject;
-      return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
-    default:
-      return e.lead + got(v);
-  }
+  // Tests of the kind rather than a switch on typeof, which V8 may leave to a call; the quoted
+  // forms are in quoted(): this stays small enough to be inlined where an issue is made.
+  if (typeof v === "string") return (e.shown & SHOW_STRING) === 0 ? e.gotString : quoted(e, v);
+  if (typeof v === "number") return (e.shown & SHOW_NUMBER) === 0 ? e.gotNumber : quoted(e, v);
+  if (v === null) return e.gotNull;
+  if (Array.isArray(v)) return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
+  if (typeof v === "object") return e.gotObject;
+  if (v === true) return e.gotTrue;
+  if (v === false) return e.gotFalse;
+  return v === undefined ? e.gotNothing : e.lead + got(v);
+}
+
+/** A string or number of a kind the check admits: quoted, a short string in as few pieces as it allows. */
+function quoted(e: Expectation, v: string | number): string {
+  if (typeof v === "string")
+    return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+  return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
 }
 
 /** The issue at `path`: the value `v` is not what `e` expects. */
@@ -290,7 +289,9 @@ class IssueList {
  * `failedMissing`), a union the function that explains it (`failedUnion`), a failure only the
  * explanation of the type around it can describe (a member of a dispatched union) marks itself
  * (`failed()`) and the first named type above it takes the explanation over (`failedInType`), and
- * every level above adds its key. The issue is the one explaining the whole value reports first:
+ * the levels above add their keys: the pointers known when the code was generated are one key
+ * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
+ * index, a map's entry) or a named type's guard begins. The issue is the one explaining the whole value reports first:
  * both walk the value in the same order (test/validators-trail.test.ts compares them). Until the
  * next failure the trail holds on to the part that failed.
  */
@@ -299,8 +300,8 @@ const EXPLAIN = 1;
 const TEST = 2;
 const MISSING = 3;
 /**
- * A key of the trail: a pointer segment written when the code was generated (`"/name"`), an array
- * index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
+ * A key of the trail: a pointer written when the code was generated (`"/name"`, `"/items/anyOf"`),
+ * an array index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
  */
 type TrailKey = string | number | EntryKey;
 
@@ -368,7 +369,7 @@ function failedMissing(key: string, message: string): boolean {
   return false;
 }
 
-/** The part at `key`, checked by a hoisted function of the same type, failed. */
+/** The part at `key`, checked by a hoisted function of the same type, failed; or the pointer above a key known at run time. */
 function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
@@ -502,10 +503,18 @@ function pickMember(m: Members, v: unknown, d: number, at: string): Issue | unde
 function trailRank(): number {
   if (trailKind !== TEST && trailKind !== MISSING) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
-  // A key is a segment but `""`: a check of the same value by another type's guard.
-  let rank = trailLeaf === "" ? 0 : 1;
-  for (let i = 0; i < trailCount; i++) if (trailKeys[i] !== "") rank++;
+  let rank = segmentCount(trailLeaf);
+  for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
+}
+
+/** How many pointer segments a key is: a constant pointer may be several (`""`: none). */
+function segmentCount(key: TrailKey): number {
+  if (typeof key !== "string") return 1;
+  let n = 0;
+  // An escaped key has no "/" of its own (it is "~1").
+  for (let i = key.indexOf("/"); i >= 0; i = key.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 /** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
@@ -1297,7 +1306,7 @@ function g_Request(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1350,19 +1359,21 @@ function x_Request(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Request$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_Request$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1373,7 +1384,7 @@ function g_Notification(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1416,15 +1427,17 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Notification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_Notification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1432,7 +1445,7 @@ function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1455,7 +1468,8 @@ function x_Result(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -1478,7 +1492,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p2 = o["id"];
@@ -1486,7 +1500,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
-  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -1502,7 +1516,7 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_4, x2)) return 1;
         n++;
       }
@@ -1561,19 +1575,21 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1582,12 +1598,12 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1603,7 +1619,7 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_4, x2)) return 1;
         n++;
       }
@@ -1640,15 +1656,17 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_JSONRPCNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1657,7 +1675,7 @@ function g_JSONRPCResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -1679,7 +1697,7 @@ function x_JSONRPCResponse(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_4, x2)) return 1;
         n++;
       }
@@ -1717,13 +1735,13 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
-  if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1739,7 +1757,7 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_4, x2)) return 1;
         n++;
       }
@@ -1796,14 +1814,16 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
-  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (p1 === undefined) return failedMissing("/error/code", 'missing required property "code"');
   const p2 = o["message"];
-  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_5, p1);
-  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
+  if (p2 === undefined)
+    return failedMissing("/error/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/error/code", EXPECTED_5, p1);
+  if (!(typeof p2 === "string")) return failedTest("/error/message", EXPECTED_2, p2);
   return true;
 }
 
@@ -1826,10 +1846,11 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_6, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_6, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CancelledNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1845,7 +1866,7 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/cancelled")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/cancelled")) {
         if (out.fault("/method", 1, EXPECTED_6, x2)) return 1;
         n++;
       }
@@ -1887,13 +1908,16 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_CancelledNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["requestId"];
-  if (p0 === undefined) return failedMissing("/requestId", 'missing required property "requestId"');
-  if (!g_RequestId(p0, d + 1)) return failedInType("/requestId", x_RequestId, p0);
+  if (p0 === undefined)
+    return failedMissing("/params/requestId", 'missing required property "requestId"');
+  if (!g_RequestId(p0, d + 1)) return failedInType("/params/requestId", x_RequestId, p0);
   const p1 = o["reason"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/reason", EXPECTED_2, p1);
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/params/reason", EXPECTED_2, p1);
   return true;
 }
 
@@ -1902,10 +1926,11 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "initialize"))
+    return failedTest("/method", EXPECTED_7, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_InitializeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1921,7 +1946,7 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "initialize")) {
+      if (!(typeof x2 === "string" && x2 === "initialize")) {
         if (out.fault("/method", 1, EXPECTED_7, x2)) return 1;
         n++;
       }
@@ -1984,21 +2009,22 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_InitializeRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["protocolVersion"];
   if (p0 === undefined)
-    return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+    return failedMissing("/params/protocolVersion", 'missing required property "protocolVersion"');
   const p1 = o["clientInfo"];
   if (p1 === undefined)
-    return failedMissing("/clientInfo", 'missing required property "clientInfo"');
+    return failedMissing("/params/clientInfo", 'missing required property "clientInfo"');
   const p2 = o["capabilities"];
   if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
-  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
+    return failedMissing("/params/capabilities", 'missing required property "capabilities"');
+  if (!(typeof p0 === "string")) return failedTest("/params/protocolVersion", EXPECTED_2, p0);
+  if (!g_Implementation(p1, d + 1)) return failedInType("/params/clientInfo", x_Implementation, p1);
   if (!g_ClientCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ClientCapabilities, p2);
+    return failedInType("/params/capabilities", x_ClientCapabilities, p2);
   return true;
 }
 
@@ -2015,7 +2041,7 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (p4 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
@@ -2088,7 +2114,8 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_InitializeResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -2097,9 +2124,10 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_8, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/initialized"))
+    return failedTest("/method", EXPECTED_8, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2115,7 +2143,7 @@ function x_InitializedNotification(v: unknown, out: IssueList, _d: number): numb
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/initialized")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/initialized")) {
         if (out.fault("/method", 1, EXPECTED_8, x2)) return 1;
         n++;
       }
@@ -2141,15 +2169,17 @@ function x_InitializedNotification(v: unknown, out: IssueList, _d: number): numb
 }
 
 function g_InitializedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_InitializedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2160,9 +2190,9 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return failedTest("/sampling", EXPECTED_3, p0);
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return failedIn("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return false;
   const p2 = o["experimental"];
-  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return failedIn("/experimental");
+  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2216,21 +2246,23 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/roots", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
+    return failedTest("/roots/listChanged", EXPECTED_9, p0);
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/experimental");
   }
   return true;
 }
@@ -2242,13 +2274,13 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return failedTest("/logging", EXPECTED_3, p0);
   const p1 = o["prompts"];
-  if (p1 !== undefined && !g_ServerCapabilities$1(p1, d + 1)) return failedIn("/prompts");
+  if (p1 !== undefined && !g_ServerCapabilities$1(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return failedIn("/tools");
+  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return false;
   const p3 = o["resources"];
-  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return failedIn("/resources");
+  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return false;
   const p4 = o["experimental"];
-  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return failedIn("/experimental");
+  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return false;
   return true;
 }
 
@@ -2341,42 +2373,46 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/prompts", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
+    return failedTest("/prompts/listChanged", EXPECTED_9, p0);
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tools", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
+    return failedTest("/tools/listChanged", EXPECTED_9, p0);
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/resources", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/subscribe", EXPECTED_9, p0);
+    return failedTest("/resources/subscribe", EXPECTED_9, p0);
   const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p1);
+    return failedTest("/resources/listChanged", EXPECTED_9, p1);
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/experimental");
   }
   return true;
 }
@@ -2431,9 +2467,9 @@ function g_PingRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "ping")) return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2449,7 +2485,7 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ping")) {
+      if (!(typeof x2 === "string" && x2 === "ping")) {
         if (out.fault("/method", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2485,19 +2521,21 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PingRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_PingRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2506,10 +2544,11 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_11, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ProgressNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2525,7 +2564,7 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/progress")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/progress")) {
         if (out.fault("/method", 1, EXPECTED_11, x2)) return 1;
         n++;
       }
@@ -2579,19 +2618,22 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ProgressNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 === undefined)
-    return failedMissing("/progressToken", 'missing required property "progressToken"');
+    return failedMissing("/params/progressToken", 'missing required property "progressToken"');
   const p1 = o["progress"];
-  if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
-  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
+  if (p1 === undefined)
+    return failedMissing("/params/progress", 'missing required property "progress"');
+  if (!g_ProgressToken(p0, d + 1))
+    return failedInType("/params/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "number" && Number.isFinite(p1)))
-    return failedTest("/progress", EXPECTED_12, p1);
+    return failedTest("/params/progress", EXPECTED_12, p1);
   const p2 = o["total"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
-    return failedTest("/total", EXPECTED_12, p2);
+    return failedTest("/params/total", EXPECTED_12, p2);
   return true;
 }
 
@@ -2602,7 +2644,7 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2646,10 +2688,11 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PaginatedRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -2657,7 +2700,7 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   return true;
@@ -2690,7 +2733,8 @@ function x_PaginatedResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PaginatedResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -2699,9 +2743,10 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_13, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_13, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2717,7 +2762,7 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/list")) {
         if (out.fault("/method", 1, EXPECTED_13, x2)) return 1;
         n++;
       }
@@ -2744,10 +2789,11 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -2757,10 +2803,10 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   const p2 = o["resources"];
   if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2811,16 +2857,17 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListResourcesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/resources", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x);
+    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x) || failedIn("/resources");
   }
   return true;
 }
@@ -2830,9 +2877,10 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_15, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_15, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2848,7 +2896,7 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/templates/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/templates/list")) {
         if (out.fault("/method", 1, EXPECTED_15, x2)) return 1;
         n++;
       }
@@ -2875,10 +2923,11 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
 }
 
 function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -2889,10 +2938,10 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (p2 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2944,16 +2993,18 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/resourceTemplates", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return failedInType(i, x_ResourceTemplate, x);
+    if (!g_ResourceTemplate(x, d + 1))
+      return failedInType(i, x_ResourceTemplate, x) || failedIn("/resourceTemplates");
   }
   return true;
 }
@@ -2963,10 +3014,11 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_16, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_16, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2982,7 +3034,7 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/read")) {
+      if (!(typeof x2 === "string" && x2 === "resources/read")) {
         if (out.fault("/method", 1, EXPECTED_16, x2)) return 1;
         n++;
       }
@@ -3022,12 +3074,13 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_17, p0);
   return true;
 }
 
@@ -3037,8 +3090,8 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (!g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3090,7 +3143,8 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3107,12 +3161,12 @@ function x_ReadResourceResult$3(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/contents", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1)))
-      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_1);
+      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_1) || failedIn("/contents");
   }
   return true;
 }
@@ -3122,11 +3176,10 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_19, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1))
-    return failedIn("/params");
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3142,7 +3195,7 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, _d: numbe
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_19, x2)) return 1;
         n++;
       }
@@ -3168,16 +3221,17 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, _d: numbe
 }
 
 function g_ResourceListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1))
-    return failedIn("/_meta");
+  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -3186,10 +3240,11 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_20, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/subscribe"))
+    return failedTest("/method", EXPECTED_20, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3205,7 +3260,7 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/subscribe")) {
+      if (!(typeof x2 === "string" && x2 === "resources/subscribe")) {
         if (out.fault("/method", 1, EXPECTED_20, x2)) return 1;
         n++;
       }
@@ -3245,12 +3300,13 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_17, p0);
   return true;
 }
 
@@ -3259,10 +3315,11 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_21, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/unsubscribe"))
+    return failedTest("/method", EXPECTED_21, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_UnsubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3278,7 +3335,7 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/unsubscribe")) {
+      if (!(typeof x2 === "string" && x2 === "resources/unsubscribe")) {
         if (out.fault("/method", 1, EXPECTED_21, x2)) return 1;
         n++;
       }
@@ -3318,12 +3375,13 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_17, p0);
   return true;
 }
 
@@ -3332,10 +3390,11 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_22, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3351,7 +3410,7 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/updated")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/updated")) {
         if (out.fault("/method", 1, EXPECTED_22, x2)) return 1;
         n++;
       }
@@ -3391,12 +3450,13 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
 }
 
 function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_17, p0);
   return true;
 }
 
@@ -3416,7 +3476,7 @@ function g_Resource(v: unknown, d: number): boolean {
   const p3 = o["size"];
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/size", EXPECTED_5, p3);
   const p4 = o["annotations"];
-  if (p4 !== undefined && !g_Resource$1(p4, d + 1)) return failedIn("/annotations");
+  if (p4 !== undefined && !g_Resource$1(p4, d + 1)) return false;
   if (!(typeof p5 === "string")) return failedTest("/uri", EXPECTED_2, p5);
   if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/uri", EXPECTED_17, p5);
   return true;
@@ -3523,27 +3583,30 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Resource$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/annotations/audience", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/annotations/audience");
   }
   return true;
 }
 
 function g_Resource$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/annotations", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["priority"];
   if (p0 !== undefined) {
     if (!(typeof p0 === "number" && Number.isFinite(p0)))
-      return failedTest("/priority", EXPECTED_12, p0);
-    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
-    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
+      return failedTest("/annotations/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0))
+      return failedTest("/annotations/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1))
+      return failedTest("/annotations/priority", EXPECTED_24, p0);
   }
   const p1 = o["audience"];
-  if (p1 !== undefined && !g_Resource$2(p1, d + 1)) return failedIn("/audience");
+  if (p1 !== undefined && !g_Resource$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3562,7 +3625,7 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p2 = o["mimeType"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_ResourceTemplate$1(p3, d + 1)) return failedIn("/annotations");
+  if (p3 !== undefined && !g_ResourceTemplate$1(p3, d + 1)) return false;
   if (!(typeof p4 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isUriTemplate(p4)))
     return failedTest("/uriTemplate", EXPECTED_25, p4);
@@ -3663,27 +3726,30 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ResourceTemplate$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/annotations/audience", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/annotations/audience");
   }
   return true;
 }
 
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/annotations", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["priority"];
   if (p0 !== undefined) {
     if (!(typeof p0 === "number" && Number.isFinite(p0)))
-      return failedTest("/priority", EXPECTED_12, p0);
-    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
-    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
+      return failedTest("/annotations/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0))
+      return failedTest("/annotations/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1))
+      return failedTest("/annotations/priority", EXPECTED_24, p0);
   }
   const p1 = o["audience"];
-  if (p1 !== undefined && !g_ResourceTemplate$2(p1, d + 1)) return failedIn("/audience");
+  if (p1 !== undefined && !g_ResourceTemplate$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3868,9 +3934,10 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_27, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_27, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3886,7 +3953,7 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/list")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/list")) {
         if (out.fault("/method", 1, EXPECTED_27, x2)) return 1;
         n++;
       }
@@ -3913,10 +3980,11 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -3926,10 +3994,10 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   const p2 = o["prompts"];
   if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3980,16 +4048,17 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListPromptsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/prompts", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x);
+    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x) || failedIn("/prompts");
   }
   return true;
 }
@@ -3999,10 +4068,11 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4018,7 +4088,7 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/get")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/get")) {
         if (out.fault("/method", 1, EXPECTED_28, x2)) return 1;
         n++;
       }
@@ -4067,23 +4137,26 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/arguments", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(new EntryKey(k), EXPECTED_2, x) || failedIn("/params/arguments");
   }
   return true;
 }
 
 function g_GetPromptRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  if (p0 === undefined) return failedMissing("/params/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/params/name", EXPECTED_2, p0);
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return failedIn("/arguments");
+  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4093,11 +4166,11 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["messages"];
   if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4147,16 +4220,18 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_GetPromptResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_GetPromptResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/messages", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return failedInType(i, x_PromptMessage, x);
+    if (!g_PromptMessage(x, d + 1))
+      return failedInType(i, x_PromptMessage, x) || failedIn("/messages");
   }
   return true;
 }
@@ -4171,7 +4246,7 @@ function g_Prompt(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -4221,11 +4296,12 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/arguments", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
+    if (!g_PromptArgument(x, d + 1))
+      return failedInType(i, x_PromptArgument, x) || failedIn("/arguments");
   }
   return true;
 }
@@ -4282,13 +4358,14 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_29, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_29, v);
   return true;
 }
 
 function x_Role(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
-  if (!(v === "user" || v === "assistant")) {
+  if (!(typeof v === "string" && (v === "user" || v === "assistant"))) {
     if (out.fault("", 0, EXPECTED_29, v)) return 1;
     n++;
   }
@@ -4303,7 +4380,7 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_PromptMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_PromptMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4404,7 +4481,7 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
 
 function g_PromptMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_30, v);
+    return failedTest("/content", EXPECTED_30, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d) || failed();
@@ -4422,11 +4499,11 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
   const p2 = o["resource"];
   if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/annotations");
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$3, p2, MEMBERS_1);
   return true;
@@ -4444,7 +4521,7 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x5 === "resource")) {
+      if (!(typeof x5 === "string" && x5 === "resource")) {
         if (out.fault("/type", 1, EXPECTED_31, x5)) return 1;
         n++;
       }
@@ -4513,27 +4590,30 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_EmbeddedResource$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/annotations/audience", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/annotations/audience");
   }
   return true;
 }
 
 function g_EmbeddedResource$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/annotations", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["priority"];
   if (p0 !== undefined) {
     if (!(typeof p0 === "number" && Number.isFinite(p0)))
-      return failedTest("/priority", EXPECTED_12, p0);
-    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
-    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
+      return failedTest("/annotations/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0))
+      return failedTest("/annotations/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1))
+      return failedTest("/annotations/priority", EXPECTED_24, p0);
   }
   const p1 = o["audience"];
-  if (p1 !== undefined && !g_EmbeddedResource$2(p1, d + 1)) return failedIn("/audience");
+  if (p1 !== undefined && !g_EmbeddedResource$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4554,9 +4634,10 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_32, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_32, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4572,7 +4653,7 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, _d: number)
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/prompts/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/prompts/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_32, x2)) return 1;
         n++;
       }
@@ -4598,15 +4679,17 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, _d: number)
 }
 
 function g_PromptListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4615,9 +4698,10 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_33, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4633,7 +4717,7 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/list")) {
+      if (!(typeof x2 === "string" && x2 === "tools/list")) {
         if (out.fault("/method", 1, EXPECTED_33, x2)) return 1;
         n++;
       }
@@ -4660,10 +4744,11 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListToolsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -4673,10 +4758,10 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   const p2 = o["tools"];
   if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4727,16 +4812,17 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListToolsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/tools", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x) || failedIn("/tools");
   }
   return true;
 }
@@ -4747,10 +4833,10 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const p2 = o["content"];
   if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["isError"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/isError", EXPECTED_9, p1);
-  if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4860,7 +4946,8 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -4880,11 +4967,11 @@ function g_CallToolResult$3(v: unknown, d: number): boolean {
 }
 
 function g_CallToolResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_CallToolResult$3(x, d + 1)) return failedIn(i);
+    if (!g_CallToolResult$3(x, d + 1)) return failedIn(i) || failedIn("/content");
   }
   return true;
 }
@@ -4894,10 +4981,11 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_34, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4913,7 +5001,7 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/call")) {
+      if (!(typeof x2 === "string" && x2 === "tools/call")) {
         if (out.fault("/method", 1, EXPECTED_34, x2)) return 1;
         n++;
       }
@@ -4954,18 +5042,20 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_CallToolRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/arguments", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  if (p0 === undefined) return failedMissing("/params/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/params/name", EXPECTED_2, p0);
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return failedIn("/arguments");
+  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4974,9 +5064,10 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4992,7 +5083,7 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, _d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/tools/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/tools/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_35, x2)) return 1;
         n++;
       }
@@ -5018,15 +5109,17 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, _d: number): 
 }
 
 function g_ToolListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -5042,7 +5135,7 @@ function g_Tool(v: unknown, d: number): boolean {
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  if (!g_Tool$1(p2, d + 1)) return failedIn("/inputSchema");
+  if (!g_Tool$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -5087,7 +5180,7 @@ function x_Tool(v: unknown, out: IssueList, _d: number): number {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x6 === "object")) {
+          if (!(typeof x6 === "string" && x6 === "object")) {
             if (out.fault("/inputSchema/type", 2, EXPECTED_36, x6)) return 1;
             n++;
           }
@@ -5130,36 +5223,41 @@ function x_Tool(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Tool$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema/properties", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/inputSchema/properties");
   }
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/inputSchema/required", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/inputSchema/required");
   }
   return true;
 }
 
 function g_Tool$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_36, p0);
+  if (p0 === undefined)
+    return failedMissing("/inputSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/inputSchema/type", EXPECTED_36, p0);
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return failedIn("/properties");
+  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return failedIn("/required");
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -5168,10 +5266,11 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_37, p0);
+  if (!(typeof p0 === "string" && p0 === "logging/setLevel"))
+    return failedTest("/method", EXPECTED_37, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SetLevelRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5187,7 +5286,7 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "logging/setLevel")) {
+      if (!(typeof x2 === "string" && x2 === "logging/setLevel")) {
         if (out.fault("/method", 1, EXPECTED_37, x2)) return 1;
         n++;
       }
@@ -5222,11 +5321,12 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_SetLevelRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["level"];
-  if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
+  if (p0 === undefined) return failedMissing("/params/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/params/level", x_LoggingLevel, p0);
   return true;
 }
 
@@ -5235,10 +5335,11 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_38, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_38, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_LoggingMessageNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5254,7 +5355,7 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/message")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/message")) {
         if (out.fault("/method", 1, EXPECTED_38, x2)) return 1;
         n++;
       }
@@ -5301,27 +5402,31 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
 }
 
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (o["data"] === undefined)
+    return failedMissing("/params/data", 'missing required property "data"');
   const p1 = o["level"];
-  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  if (p1 === undefined) return failedMissing("/params/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/params/level", x_LoggingLevel, p1);
   const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_2, p2);
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/params/logger", EXPECTED_2, p2);
   return true;
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_39, v);
   return true;
@@ -5330,14 +5435,15 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
 function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   )) {
     if (out.fault("", 0, EXPECTED_39, v)) return 1;
     n++;
@@ -5350,10 +5456,11 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_40, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_40, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CreateMessageRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5369,7 +5476,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "sampling/createMessage")) {
+      if (!(typeof x2 === "string" && x2 === "sampling/createMessage")) {
         if (out.fault("/method", 1, EXPECTED_40, x2)) return 1;
         n++;
       }
@@ -5404,7 +5511,10 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
         }
         const x8 = o4["includeContext"];
         if (x8 !== undefined) {
-          if (!(x8 === "none" || x8 === "thisServer" || x8 === "allServers")) {
+          if (!(
+            typeof x8 === "string" &&
+            (x8 === "none" || x8 === "thisServer" || x8 === "allServers")
+          )) {
             if (out.fault("/params/includeContext", 2, EXPECTED_41, x8)) return 1;
             n++;
           }
@@ -5474,51 +5584,59 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateMessageRequest$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/params/stopSequences", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/params/stopSequences");
   }
   return true;
 }
 
 function g_CreateMessageRequest$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/params/messages", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
+    if (!g_SamplingMessage(x, d + 1))
+      return failedInType(i, x_SamplingMessage, x) || failedIn("/params/messages");
   }
   return true;
 }
 
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (p3 === undefined)
+    return failedMissing("/params/maxTokens", 'missing required property "maxTokens"');
   const p7 = o["messages"];
-  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (p7 === undefined)
+    return failedMissing("/params/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_2, p0);
+    return failedTest("/params/systemPrompt", EXPECTED_2, p0);
   const p1 = o["includeContext"];
-  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_41, p1);
+  if (
+    p1 !== undefined &&
+    !(typeof p1 === "string" && (p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  )
+    return failedTest("/params/includeContext", EXPECTED_41, p1);
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
-    return failedTest("/temperature", EXPECTED_12, p2);
-  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_5, p3);
+    return failedTest("/params/temperature", EXPECTED_12, p2);
+  if (!Number.isInteger(p3)) return failedTest("/params/maxTokens", EXPECTED_5, p3);
   const p4 = o["metadata"];
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
-    return failedTest("/metadata", EXPECTED_3, p4);
+    return failedTest("/params/metadata", EXPECTED_3, p4);
   const p5 = o["stopSequences"];
-  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return failedIn("/stopSequences");
+  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return false;
   const p6 = o["modelPreferences"];
   if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p6);
-  if (!g_CreateMessageRequest$3(p7, d + 1)) return failedIn("/messages");
+    return failedInType("/params/modelPreferences", x_ModelPreferences, p6);
+  if (!g_CreateMessageRequest$3(p7, d + 1)) return false;
   return true;
 }
 
@@ -5532,13 +5650,13 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p4 = o["content"];
   if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_2, p3);
-  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
+  if (!g_CreateMessageResult$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -5648,13 +5766,14 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_42, v);
+    return failedTest("/content", EXPECTED_42, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d) || failed();
@@ -5673,7 +5792,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5759,7 +5878,7 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_42, v);
+    return failedTest("/content", EXPECTED_42, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d) || failed();
@@ -5774,7 +5893,7 @@ function g_Annotated(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_Annotated$1(p0, d + 1)) return failedIn("/annotations");
+  if (p0 !== undefined && !g_Annotated$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -5830,27 +5949,30 @@ function x_Annotated(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Annotated$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/annotations/audience", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/annotations/audience");
   }
   return true;
 }
 
 function g_Annotated$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/annotations", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["priority"];
   if (p0 !== undefined) {
     if (!(typeof p0 === "number" && Number.isFinite(p0)))
-      return failedTest("/priority", EXPECTED_12, p0);
-    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
-    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
+      return failedTest("/annotations/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0))
+      return failedTest("/annotations/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1))
+      return failedTest("/annotations/priority", EXPECTED_24, p0);
   }
   const p1 = o["audience"];
-  if (p1 !== undefined && !g_Annotated$2(p1, d + 1)) return failedIn("/audience");
+  if (p1 !== undefined && !g_Annotated$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -5859,12 +5981,12 @@ function g_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_43, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_43, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/annotations");
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -5880,7 +6002,7 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "text")) {
+      if (!(typeof x2 === "string" && x2 === "text")) {
         if (out.fault("/type", 1, EXPECTED_43, x2)) return 1;
         n++;
       }
@@ -5941,27 +6063,30 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_TextContent$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/annotations/audience", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/annotations/audience");
   }
   return true;
 }
 
 function g_TextContent$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/annotations", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["priority"];
   if (p0 !== undefined) {
     if (!(typeof p0 === "number" && Number.isFinite(p0)))
-      return failedTest("/priority", EXPECTED_12, p0);
-    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
-    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
+      return failedTest("/annotations/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0))
+      return failedTest("/annotations/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1))
+      return failedTest("/annotations/priority", EXPECTED_24, p0);
   }
   const p1 = o["audience"];
-  if (p1 !== undefined && !g_TextContent$2(p1, d + 1)) return failedIn("/audience");
+  if (p1 !== undefined && !g_TextContent$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -5970,14 +6095,14 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_44, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_44, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p3 = o["data"];
   if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/annotations");
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return false;
   if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
@@ -5995,7 +6120,7 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "image")) {
+      if (!(typeof x2 === "string" && x2 === "image")) {
         if (out.fault("/type", 1, EXPECTED_44, x2)) return 1;
         n++;
       }
@@ -6073,27 +6198,30 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ImageContent$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/annotations/audience", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/annotations/audience");
   }
   return true;
 }
 
 function g_ImageContent$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/annotations", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["priority"];
   if (p0 !== undefined) {
     if (!(typeof p0 === "number" && Number.isFinite(p0)))
-      return failedTest("/priority", EXPECTED_12, p0);
-    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
-    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
+      return failedTest("/annotations/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0))
+      return failedTest("/annotations/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1))
+      return failedTest("/annotations/priority", EXPECTED_24, p0);
   }
   const p1 = o["audience"];
-  if (p1 !== undefined && !g_ImageContent$2(p1, d + 1)) return failedIn("/audience");
+  if (p1 !== undefined && !g_ImageContent$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -6124,7 +6252,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_24, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -6201,11 +6329,11 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/hints", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x);
+    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x) || failedIn("/hints");
   }
   return true;
 }
@@ -6241,10 +6369,11 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_45, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6260,7 +6389,7 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "completion/complete")) {
+      if (!(typeof x2 === "string" && x2 === "completion/complete")) {
         if (out.fault("/method", 1, EXPECTED_45, x2)) return 1;
         n++;
       }
@@ -6377,20 +6506,23 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CompleteRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/argument", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (p0 === undefined)
+    return failedMissing("/params/argument/name", 'missing required property "name"');
   const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
+  if (p1 === undefined)
+    return failedMissing("/params/argument/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/params/argument/name", EXPECTED_2, p0);
+  if (!(typeof p1 === "string")) return failedTest("/params/argument/value", EXPECTED_2, p1);
   return true;
 }
 
 function g_CompleteRequest$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_46, v);
+    return failedTest("/params/ref", EXPECTED_46, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
@@ -6402,14 +6534,16 @@ function g_CompleteRequest$3(v: unknown, d: number): boolean {
 }
 
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["argument"];
-  if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (p0 === undefined)
+    return failedMissing("/params/argument", 'missing required property "argument"');
   const p1 = o["ref"];
-  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
-  if (!g_CompleteRequest$3(p1, d + 1)) return failedIn("/ref");
+  if (p1 === undefined) return failedMissing("/params/ref", 'missing required property "ref"');
+  if (!g_CompleteRequest$2(p0, d + 1)) return false;
+  if (!g_CompleteRequest$3(p1, d + 1)) return false;
   return true;
 }
 
@@ -6420,8 +6554,8 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (!g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -6490,30 +6624,36 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_CompleteResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/completion/values", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/completion/values");
   }
   return true;
 }
 
 function g_CompleteResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/completion", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (p2 === undefined)
+    return failedMissing("/completion/values", 'missing required property "values"');
   const p0 = o["total"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_5, p0);
+  if (p0 !== undefined && !Number.isInteger(p0))
+    return failedTest("/completion/total", EXPECTED_5, p0);
   const p1 = o["hasMore"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/hasMore", EXPECTED_9, p1);
-  if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/completion/hasMore", EXPECTED_9, p1);
+  if (!g_CompleteResult$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -6522,7 +6662,8 @@ function g_ResourceReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_47, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
@@ -6542,7 +6683,7 @@ function x_ResourceReference(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/resource")) {
+      if (!(typeof x2 === "string" && x2 === "ref/resource")) {
         if (out.fault("/type", 1, EXPECTED_47, x2)) return 1;
         n++;
       }
@@ -6573,7 +6714,7 @@ function g_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_48, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_48, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
@@ -6592,7 +6733,7 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/prompt")) {
+      if (!(typeof x2 === "string" && x2 === "ref/prompt")) {
         if (out.fault("/type", 1, EXPECTED_48, x2)) return 1;
         n++;
       }
@@ -6617,9 +6758,10 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_49, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_49, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6635,7 +6777,7 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "roots/list")) {
+      if (!(typeof x2 === "string" && x2 === "roots/list")) {
         if (out.fault("/method", 1, EXPECTED_49, x2)) return 1;
         n++;
       }
@@ -6671,19 +6813,21 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -6693,8 +6837,8 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (!g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -6737,16 +6881,17 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListRootsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/roots", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x);
+    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x) || failedIn("/roots");
   }
   return true;
 }
@@ -6803,9 +6948,10 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_50, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/roots/list_changed"))
+    return failedTest("/method", EXPECTED_50, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6821,7 +6967,7 @@ function x_RootsListChangedNotification(v: unknown, out: IssueList, _d: number):
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/roots/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/roots/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_50, x2)) return 1;
         n++;
       }
@@ -6847,15 +6993,17 @@ function x_RootsListChangedNotification(v: unknown, out: IssueList, _d: number):
 }
 
 function g_RootsListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -7838,7 +7986,7 @@ function e_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -7852,7 +8000,7 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p2 = o["id"];
@@ -7860,7 +8008,7 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
-  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -7869,12 +8017,12 @@ function e_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -7883,7 +8031,7 @@ function e_JSONRPCResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -7898,13 +8046,13 @@ function e_JSONRPCError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
-  if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -7912,7 +8060,7 @@ function e_EmptyResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -7921,10 +8069,11 @@ function e_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_6, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_6, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CancelledNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -7933,10 +8082,11 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "initialize"))
+    return failedTest("/method", EXPECTED_7, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_InitializeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -7953,7 +8103,7 @@ function e_InitializeResult(v: unknown, d: number): boolean {
   if (p4 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
@@ -7969,9 +8119,10 @@ function e_InitializedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_8, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/initialized"))
+    return failedTest("/method", EXPECTED_8, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -7982,9 +8133,9 @@ function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return failedTest("/sampling", EXPECTED_3, p0);
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return failedIn("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return false;
   const p2 = o["experimental"];
-  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return failedIn("/experimental");
+  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -7995,13 +8146,13 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return failedTest("/logging", EXPECTED_3, p0);
   const p1 = o["prompts"];
-  if (p1 !== undefined && !g_ServerCapabilities$1(p1, d + 1)) return failedIn("/prompts");
+  if (p1 !== undefined && !g_ServerCapabilities$1(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return failedIn("/tools");
+  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return false;
   const p3 = o["resources"];
-  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return failedIn("/resources");
+  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return false;
   const p4 = o["experimental"];
-  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return failedIn("/experimental");
+  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return false;
   return true;
 }
 
@@ -8022,9 +8173,9 @@ function e_PingRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "ping")) return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8033,10 +8184,11 @@ function e_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_11, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ProgressNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8045,9 +8197,10 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_13, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_13, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8057,10 +8210,10 @@ function e_ListResourcesResult(v: unknown, d: number): boolean {
   const p2 = o["resources"];
   if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8069,9 +8222,10 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_15, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_15, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8082,10 +8236,10 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (p2 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8094,10 +8248,11 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_16, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_16, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8107,8 +8262,8 @@ function e_ReadResourceResult(v: unknown, d: number): boolean {
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (!g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -8117,11 +8272,10 @@ function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_19, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1))
-    return failedIn("/params");
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8130,10 +8284,11 @@ function e_SubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_20, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/subscribe"))
+    return failedTest("/method", EXPECTED_20, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8142,10 +8297,11 @@ function e_UnsubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_21, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/unsubscribe"))
+    return failedTest("/method", EXPECTED_21, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_UnsubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8154,10 +8310,11 @@ function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_22, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8177,7 +8334,7 @@ function e_Resource(v: unknown, d: number): boolean {
   const p3 = o["size"];
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/size", EXPECTED_5, p3);
   const p4 = o["annotations"];
-  if (p4 !== undefined && !g_Resource$1(p4, d + 1)) return failedIn("/annotations");
+  if (p4 !== undefined && !g_Resource$1(p4, d + 1)) return false;
   if (!(typeof p5 === "string")) return failedTest("/uri", EXPECTED_2, p5);
   if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/uri", EXPECTED_17, p5);
   return true;
@@ -8198,7 +8355,7 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const p2 = o["mimeType"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_ResourceTemplate$1(p3, d + 1)) return failedIn("/annotations");
+  if (p3 !== undefined && !g_ResourceTemplate$1(p3, d + 1)) return false;
   if (!(typeof p4 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p4);
   if (!(typeof p4 !== "string" || isUriTemplate(p4)))
     return failedTest("/uriTemplate", EXPECTED_25, p4);
@@ -8241,9 +8398,10 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_27, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_27, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8253,10 +8411,10 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
   const p2 = o["prompts"];
   if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8265,10 +8423,11 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8278,11 +8437,11 @@ function e_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["messages"];
   if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8296,7 +8455,7 @@ function e_Prompt(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8316,7 +8475,8 @@ function e_PromptArgument(v: unknown, _d: number): boolean {
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_29, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_29, v);
   return true;
 }
 
@@ -8328,7 +8488,7 @@ function e_PromptMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_PromptMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_PromptMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8337,11 +8497,11 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
   const p2 = o["resource"];
   if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/annotations");
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
     return failedUnion("/resource", x_EmbeddedResource$3, p2, MEMBERS_1);
   return true;
@@ -8352,9 +8512,10 @@ function e_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_32, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_32, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8363,9 +8524,10 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_33, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8375,10 +8537,10 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
   const p2 = o["tools"];
   if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8388,10 +8550,10 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const p2 = o["content"];
   if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["isError"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/isError", EXPECTED_9, p1);
-  if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8400,10 +8562,11 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_34, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8412,9 +8575,10 @@ function e_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8430,7 +8594,7 @@ function e_Tool(v: unknown, d: number): boolean {
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  if (!g_Tool$1(p2, d + 1)) return failedIn("/inputSchema");
+  if (!g_Tool$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8439,10 +8603,11 @@ function e_SetLevelRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_37, p0);
+  if (!(typeof p0 === "string" && p0 === "logging/setLevel"))
+    return failedTest("/method", EXPECTED_37, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SetLevelRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8451,23 +8616,25 @@ function e_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_38, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_38, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_LoggingMessageNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_39, v);
   return true;
@@ -8478,10 +8645,11 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_40, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_40, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CreateMessageRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8495,13 +8663,13 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p4 = o["content"];
   if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_2, p3);
-  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
+  if (!g_CreateMessageResult$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -8513,7 +8681,7 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8522,12 +8690,12 @@ function e_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_43, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_43, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/annotations");
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8536,14 +8704,14 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_44, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_44, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p3 = o["data"];
   if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/annotations");
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return false;
   if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
@@ -8576,7 +8744,7 @@ function e_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_24, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -8593,10 +8761,11 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_45, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8607,8 +8776,8 @@ function e_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (!g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -8617,7 +8786,8 @@ function e_ResourceReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_47, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
@@ -8630,7 +8800,7 @@ function e_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_48, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_48, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
@@ -8642,9 +8812,10 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_49, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_49, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8654,8 +8825,8 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (!g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -8676,9 +8847,10 @@ function e_RootsListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_50, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/roots/list_changed"))
+    return failedTest("/method", EXPECTED_50, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 

@@ -183,24 +183,23 @@ function expectation(expected: string, shown: number): Expectation {
 
 /** `expected <e.expected>, got <the value or its kind>`, in as few pieces as the value allows. */
 function mismatch(e: Expectation, v: unknown): string {
-  switch (typeof v) {
-    case "string":
-      if ((e.shown & SHOW_STRING) === 0) return e.gotString;
-      return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
-    case "number":
-      if ((e.shown & SHOW_NUMBER) === 0) return e.gotNumber;
-      return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
-    case "boolean":
-      return v ? e.gotTrue : e.gotFalse;
-    case "undefined":
-      return e.gotNothing;
-    case "object":
-      if (v === null) return e.gotNull;
-      if (!Array.isArray(v)) return e.gotObject;
-      return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
-    default:
-      return e.lead + got(v);
-  }
+  // Tests of the kind rather than a switch on typeof, which V8 may leave to a call; the quoted
+  // forms are in quoted(): this stays small enough to be inlined where an issue is made.
+  if (typeof v === "string") return (e.shown & SHOW_STRING) === 0 ? e.gotString : quoted(e, v);
+  if (typeof v === "number") return (e.shown & SHOW_NUMBER) === 0 ? e.gotNumber : quoted(e, v);
+  if (v === null) return e.gotNull;
+  if (Array.isArray(v)) return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
+  if (typeof v === "object") return e.gotObject;
+  if (v === true) return e.gotTrue;
+  if (v === false) return e.gotFalse;
+  return v === undefined ? e.gotNothing : e.lead + got(v);
+}
+
+/** A string or number of a kind the check admits: quoted, a short string in as few pieces as it allows. */
+function quoted(e: Expectation, v: string | number): string {
+  if (typeof v === "string")
+    return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+  return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
 }
 
 /** The issue at `path`: the value `v` is not what `e` expects. */
@@ -290,7 +289,9 @@ class IssueList {
  * `failedMissing`), a union the function that explains it (`failedUnion`), a failure only the
  * explanation of the type around it can describe (a member of a dispatched union) marks itself
  * (`failed()`) and the first named type above it takes the explanation over (`failedInType`), and
- * every level above adds its key. The issue is the one explaining the whole value reports first:
+ * the levels above add their keys: the pointers known when the code was generated are one key
+ * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
+ * index, a map's entry) or a named type's guard begins. The issue is the one explaining the whole value reports first:
  * both walk the value in the same order (test/validators-trail.test.ts compares them). Until the
  * next failure the trail holds on to the part that failed.
  */
@@ -299,8 +300,8 @@ const EXPLAIN = 1;
 const TEST = 2;
 const MISSING = 3;
 /**
- * A key of the trail: a pointer segment written when the code was generated (`"/name"`), an array
- * index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
+ * A key of the trail: a pointer written when the code was generated (`"/name"`, `"/items/anyOf"`),
+ * an array index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
  */
 type TrailKey = string | number | EntryKey;
 
@@ -368,7 +369,7 @@ function failedMissing(key: string, message: string): boolean {
   return false;
 }
 
-/** The part at `key`, checked by a hoisted function of the same type, failed. */
+/** The part at `key`, checked by a hoisted function of the same type, failed; or the pointer above a key known at run time. */
 function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
@@ -502,10 +503,18 @@ function pickMember(m: Members, v: unknown, d: number, at: string): Issue | unde
 function trailRank(): number {
   if (trailKind !== TEST && trailKind !== MISSING) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
-  // A key is a segment but `""`: a check of the same value by another type's guard.
-  let rank = trailLeaf === "" ? 0 : 1;
-  for (let i = 0; i < trailCount; i++) if (trailKeys[i] !== "") rank++;
+  let rank = segmentCount(trailLeaf);
+  for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
+}
+
+/** How many pointer segments a key is: a constant pointer may be several (`""`: none). */
+function segmentCount(key: TrailKey): number {
+  if (typeof key !== "string") return 1;
+  let n = 0;
+  // An escaped key has no "/" of its own (it is "~1").
+  for (let i = key.indexOf("/"); i >= 0; i = key.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 /** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
@@ -1439,7 +1448,7 @@ function g_Request(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_5, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1492,19 +1501,21 @@ function x_Request(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Request$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_Request$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1515,7 +1526,7 @@ function g_Notification(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_5, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1558,15 +1569,17 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Notification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_Notification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1574,7 +1587,7 @@ function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1597,7 +1610,8 @@ function x_Result(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
@@ -1620,7 +1634,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p2 = o["id"];
@@ -1628,7 +1642,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
-  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -1644,7 +1658,7 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_7, x2)) return 1;
         n++;
       }
@@ -1703,19 +1717,21 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1724,12 +1740,12 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1745,7 +1761,7 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_7, x2)) return 1;
         n++;
       }
@@ -1782,15 +1798,17 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_JSONRPCNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1799,7 +1817,7 @@ function g_JSONRPCResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -1821,7 +1839,7 @@ function x_JSONRPCResponse(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_7, x2)) return 1;
         n++;
       }
@@ -1859,13 +1877,13 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
-  if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1881,7 +1899,7 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_7, x2)) return 1;
         n++;
       }
@@ -1938,14 +1956,16 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
-  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (p1 === undefined) return failedMissing("/error/code", 'missing required property "code"');
   const p2 = o["message"];
-  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_8, p1);
-  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_5, p2);
+  if (p2 === undefined)
+    return failedMissing("/error/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/error/code", EXPECTED_8, p1);
+  if (!(typeof p2 === "string")) return failedTest("/error/message", EXPECTED_5, p2);
   return true;
 }
 
@@ -1968,10 +1988,11 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_9, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_9, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CancelledNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1987,7 +2008,7 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/cancelled")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/cancelled")) {
         if (out.fault("/method", 1, EXPECTED_9, x2)) return 1;
         n++;
       }
@@ -2029,13 +2050,16 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_CancelledNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["requestId"];
-  if (p0 === undefined) return failedMissing("/requestId", 'missing required property "requestId"');
-  if (!g_RequestId(p0, d + 1)) return failedInType("/requestId", x_RequestId, p0);
+  if (p0 === undefined)
+    return failedMissing("/params/requestId", 'missing required property "requestId"');
+  if (!g_RequestId(p0, d + 1)) return failedInType("/params/requestId", x_RequestId, p0);
   const p1 = o["reason"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/reason", EXPECTED_5, p1);
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/params/reason", EXPECTED_5, p1);
   return true;
 }
 
@@ -2044,10 +2068,11 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "initialize"))
+    return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_InitializeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2063,7 +2088,7 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "initialize")) {
+      if (!(typeof x2 === "string" && x2 === "initialize")) {
         if (out.fault("/method", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2126,21 +2151,22 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_InitializeRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["protocolVersion"];
   if (p0 === undefined)
-    return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+    return failedMissing("/params/protocolVersion", 'missing required property "protocolVersion"');
   const p1 = o["clientInfo"];
   if (p1 === undefined)
-    return failedMissing("/clientInfo", 'missing required property "clientInfo"');
+    return failedMissing("/params/clientInfo", 'missing required property "clientInfo"');
   const p2 = o["capabilities"];
   if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p0);
-  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
+    return failedMissing("/params/capabilities", 'missing required property "capabilities"');
+  if (!(typeof p0 === "string")) return failedTest("/params/protocolVersion", EXPECTED_5, p0);
+  if (!g_Implementation(p1, d + 1)) return failedInType("/params/clientInfo", x_Implementation, p1);
   if (!g_ClientCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ClientCapabilities, p2);
+    return failedInType("/params/capabilities", x_ClientCapabilities, p2);
   return true;
 }
 
@@ -2157,7 +2183,7 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (p4 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
@@ -2230,7 +2256,8 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_InitializeResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
@@ -2239,9 +2266,10 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_11, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/initialized"))
+    return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2257,7 +2285,7 @@ function x_InitializedNotification(v: unknown, out: IssueList, _d: number): numb
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/initialized")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/initialized")) {
         if (out.fault("/method", 1, EXPECTED_11, x2)) return 1;
         n++;
       }
@@ -2283,15 +2311,17 @@ function x_InitializedNotification(v: unknown, out: IssueList, _d: number): numb
 }
 
 function g_InitializedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_InitializedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2302,9 +2332,9 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return failedTest("/sampling", EXPECTED_6, p0);
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return failedIn("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return false;
   const p2 = o["experimental"];
-  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return failedIn("/experimental");
+  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2358,21 +2388,23 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/roots", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
+    return failedTest("/roots/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_6, x);
+      return failedTest(new EntryKey(k), EXPECTED_6, x) || failedIn("/experimental");
   }
   return true;
 }
@@ -2387,13 +2419,13 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/completions", EXPECTED_6, p1);
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return false;
   const p3 = o["tools"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["experimental"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   return true;
 }
 
@@ -2493,42 +2525,46 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/prompts", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
+    return failedTest("/prompts/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tools", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
+    return failedTest("/tools/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/resources", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/subscribe", EXPECTED_12, p0);
+    return failedTest("/resources/subscribe", EXPECTED_12, p0);
   const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p1);
+    return failedTest("/resources/listChanged", EXPECTED_12, p1);
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_6, x);
+      return failedTest(new EntryKey(k), EXPECTED_6, x) || failedIn("/experimental");
   }
   return true;
 }
@@ -2583,9 +2619,9 @@ function g_PingRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_13, p0);
+  if (!(typeof p0 === "string" && p0 === "ping")) return failedTest("/method", EXPECTED_13, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2601,7 +2637,7 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ping")) {
+      if (!(typeof x2 === "string" && x2 === "ping")) {
         if (out.fault("/method", 1, EXPECTED_13, x2)) return 1;
         n++;
       }
@@ -2637,19 +2673,21 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PingRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_PingRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2658,10 +2696,11 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_14, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_14, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ProgressNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2677,7 +2716,7 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/progress")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/progress")) {
         if (out.fault("/method", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
@@ -2738,21 +2777,25 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ProgressNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 === undefined)
-    return failedMissing("/progressToken", 'missing required property "progressToken"');
+    return failedMissing("/params/progressToken", 'missing required property "progressToken"');
   const p1 = o["progress"];
-  if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
-  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
+  if (p1 === undefined)
+    return failedMissing("/params/progress", 'missing required property "progress"');
+  if (!g_ProgressToken(p0, d + 1))
+    return failedInType("/params/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "number" && Number.isFinite(p1)))
-    return failedTest("/progress", EXPECTED_15, p1);
+    return failedTest("/params/progress", EXPECTED_15, p1);
   const p2 = o["total"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
-    return failedTest("/total", EXPECTED_15, p2);
+    return failedTest("/params/total", EXPECTED_15, p2);
   const p3 = o["message"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/message", EXPECTED_5, p3);
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/params/message", EXPECTED_5, p3);
   return true;
 }
 
@@ -2763,7 +2806,7 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_5, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2807,10 +2850,11 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PaginatedRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -2818,7 +2862,7 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   return true;
@@ -2851,7 +2895,8 @@ function x_PaginatedResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PaginatedResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
@@ -2860,9 +2905,10 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_16, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_16, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2878,7 +2924,7 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/list")) {
         if (out.fault("/method", 1, EXPECTED_16, x2)) return 1;
         n++;
       }
@@ -2905,10 +2951,11 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -2918,10 +2965,10 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   const p2 = o["resources"];
   if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2972,16 +3019,17 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_ListResourcesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/resources", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x);
+    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x) || failedIn("/resources");
   }
   return true;
 }
@@ -2991,9 +3039,10 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_17, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_17, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3009,7 +3058,7 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/templates/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/templates/list")) {
         if (out.fault("/method", 1, EXPECTED_17, x2)) return 1;
         n++;
       }
@@ -3036,10 +3085,11 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
 }
 
 function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -3050,10 +3100,10 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (p2 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3105,16 +3155,18 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/resourceTemplates", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return failedInType(i, x_ResourceTemplate, x);
+    if (!g_ResourceTemplate(x, d + 1))
+      return failedInType(i, x_ResourceTemplate, x) || failedIn("/resourceTemplates");
   }
   return true;
 }
@@ -3124,10 +3176,11 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_18, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_18, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3143,7 +3196,7 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/read")) {
+      if (!(typeof x2 === "string" && x2 === "resources/read")) {
         if (out.fault("/method", 1, EXPECTED_18, x2)) return 1;
         n++;
       }
@@ -3183,12 +3236,13 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_5, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_19, p0);
   return true;
 }
 
@@ -3198,8 +3252,8 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (!g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3251,7 +3305,8 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
@@ -3268,12 +3323,12 @@ function x_ReadResourceResult$3(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/contents", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1)))
-      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_3);
+      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_3) || failedIn("/contents");
   }
   return true;
 }
@@ -3283,11 +3338,10 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_21, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1))
-    return failedIn("/params");
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3303,7 +3357,7 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, _d: numbe
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_21, x2)) return 1;
         n++;
       }
@@ -3329,16 +3383,17 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, _d: numbe
 }
 
 function g_ResourceListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1))
-    return failedIn("/_meta");
+  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -3347,10 +3402,11 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_22, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/subscribe"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3366,7 +3422,7 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/subscribe")) {
+      if (!(typeof x2 === "string" && x2 === "resources/subscribe")) {
         if (out.fault("/method", 1, EXPECTED_22, x2)) return 1;
         n++;
       }
@@ -3406,12 +3462,13 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_5, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_19, p0);
   return true;
 }
 
@@ -3420,10 +3477,11 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_23, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/unsubscribe"))
+    return failedTest("/method", EXPECTED_23, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_UnsubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3439,7 +3497,7 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/unsubscribe")) {
+      if (!(typeof x2 === "string" && x2 === "resources/unsubscribe")) {
         if (out.fault("/method", 1, EXPECTED_23, x2)) return 1;
         n++;
       }
@@ -3479,12 +3537,13 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_5, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_19, p0);
   return true;
 }
 
@@ -3493,10 +3552,11 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_24, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_24, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3512,7 +3572,7 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/updated")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/updated")) {
         if (out.fault("/method", 1, EXPECTED_24, x2)) return 1;
         n++;
       }
@@ -3552,12 +3612,13 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
 }
 
 function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_5, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_19, p0);
   return true;
 }
 
@@ -3917,9 +3978,10 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_27, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_27, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3935,7 +3997,7 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/list")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/list")) {
         if (out.fault("/method", 1, EXPECTED_27, x2)) return 1;
         n++;
       }
@@ -3962,10 +4024,11 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -3975,10 +4038,10 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   const p2 = o["prompts"];
   if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4029,16 +4092,17 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_ListPromptsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/prompts", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x);
+    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x) || failedIn("/prompts");
   }
   return true;
 }
@@ -4048,10 +4112,11 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4067,7 +4132,7 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/get")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/get")) {
         if (out.fault("/method", 1, EXPECTED_28, x2)) return 1;
         n++;
       }
@@ -4116,23 +4181,26 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/arguments", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_5, x);
+    if (!(typeof x === "string"))
+      return failedTest(new EntryKey(k), EXPECTED_5, x) || failedIn("/params/arguments");
   }
   return true;
 }
 
 function g_GetPromptRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  if (p0 === undefined) return failedMissing("/params/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/params/name", EXPECTED_5, p0);
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return failedIn("/arguments");
+  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4142,11 +4210,11 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["messages"];
   if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_5, p1);
-  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4196,16 +4264,18 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_GetPromptResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_GetPromptResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/messages", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return failedInType(i, x_PromptMessage, x);
+    if (!g_PromptMessage(x, d + 1))
+      return failedInType(i, x_PromptMessage, x) || failedIn("/messages");
   }
   return true;
 }
@@ -4220,7 +4290,7 @@ function g_Prompt(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_5, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -4270,11 +4340,12 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/arguments", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
+    if (!g_PromptArgument(x, d + 1))
+      return failedInType(i, x_PromptArgument, x) || failedIn("/arguments");
   }
   return true;
 }
@@ -4331,13 +4402,14 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_29, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_29, v);
   return true;
 }
 
 function x_Role(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
-  if (!(v === "user" || v === "assistant")) {
+  if (!(typeof v === "string" && (v === "user" || v === "assistant"))) {
     if (out.fault("", 0, EXPECTED_29, v)) return 1;
     n++;
   }
@@ -4352,7 +4424,7 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_PromptMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_PromptMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4468,7 +4540,7 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
 
 function g_PromptMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_30, v);
+    return failedTest("/content", EXPECTED_30, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d) || failed();
@@ -4488,7 +4560,7 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
   const p2 = o["resource"];
   if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["annotations"];
@@ -4511,7 +4583,7 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x5 === "resource")) {
+      if (!(typeof x5 === "string" && x5 === "resource")) {
         if (out.fault("/type", 1, EXPECTED_31, x5)) return 1;
         n++;
       }
@@ -4564,9 +4636,10 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_32, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_32, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4582,7 +4655,7 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, _d: number)
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/prompts/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/prompts/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_32, x2)) return 1;
         n++;
       }
@@ -4608,15 +4681,17 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, _d: number)
 }
 
 function g_PromptListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4625,9 +4700,10 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_33, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4643,7 +4719,7 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/list")) {
+      if (!(typeof x2 === "string" && x2 === "tools/list")) {
         if (out.fault("/method", 1, EXPECTED_33, x2)) return 1;
         n++;
       }
@@ -4670,10 +4746,11 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListToolsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -4683,10 +4760,10 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   const p2 = o["tools"];
   if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4737,16 +4814,17 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_ListToolsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/tools", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x) || failedIn("/tools");
   }
   return true;
 }
@@ -4757,11 +4835,11 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const p2 = o["content"];
   if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["isError"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p1);
-  if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4886,7 +4964,8 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
@@ -4908,11 +4987,11 @@ function g_CallToolResult$3(v: unknown, d: number): boolean {
 }
 
 function g_CallToolResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_CallToolResult$3(x, d + 1)) return failedIn(i);
+    if (!g_CallToolResult$3(x, d + 1)) return failedIn(i) || failedIn("/content");
   }
   return true;
 }
@@ -4922,10 +5001,11 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_34, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4941,7 +5021,7 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/call")) {
+      if (!(typeof x2 === "string" && x2 === "tools/call")) {
         if (out.fault("/method", 1, EXPECTED_34, x2)) return 1;
         n++;
       }
@@ -4982,18 +5062,20 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_CallToolRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/arguments", EXPECTED_6, v);
   return true;
 }
 
 function g_CallToolRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  if (p0 === undefined) return failedMissing("/params/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/params/name", EXPECTED_5, p0);
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return failedIn("/arguments");
+  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -5002,9 +5084,10 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5020,7 +5103,7 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, _d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/tools/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/tools/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_35, x2)) return 1;
         n++;
       }
@@ -5046,15 +5129,17 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, _d: number): 
 }
 
 function g_ToolListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -5139,7 +5224,7 @@ function g_Tool(v: unknown, d: number): boolean {
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_ToolAnnotations(p2, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p2);
-  if (!g_Tool$1(p3, d + 1)) return failedIn("/inputSchema");
+  if (!g_Tool$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -5192,7 +5277,7 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x8 === "object")) {
+          if (!(typeof x8 === "string" && x8 === "object")) {
             if (out.fault("/inputSchema/type", 2, EXPECTED_36, x8)) return 1;
             n++;
           }
@@ -5239,36 +5324,41 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Tool$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema/properties", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_6, x);
+      return failedTest(new EntryKey(k), EXPECTED_6, x) || failedIn("/inputSchema/properties");
   }
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/inputSchema/required", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_5, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_5, x) || failedIn("/inputSchema/required");
   }
   return true;
 }
 
 function g_Tool$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_36, p0);
+  if (p0 === undefined)
+    return failedMissing("/inputSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/inputSchema/type", EXPECTED_36, p0);
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return failedIn("/properties");
+  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return failedIn("/required");
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -5277,10 +5367,11 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_37, p0);
+  if (!(typeof p0 === "string" && p0 === "logging/setLevel"))
+    return failedTest("/method", EXPECTED_37, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SetLevelRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5296,7 +5387,7 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "logging/setLevel")) {
+      if (!(typeof x2 === "string" && x2 === "logging/setLevel")) {
         if (out.fault("/method", 1, EXPECTED_37, x2)) return 1;
         n++;
       }
@@ -5331,11 +5422,12 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_SetLevelRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["level"];
-  if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
+  if (p0 === undefined) return failedMissing("/params/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/params/level", x_LoggingLevel, p0);
   return true;
 }
 
@@ -5344,10 +5436,11 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_38, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_38, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_LoggingMessageNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5363,7 +5456,7 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/message")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/message")) {
         if (out.fault("/method", 1, EXPECTED_38, x2)) return 1;
         n++;
       }
@@ -5410,27 +5503,31 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
 }
 
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (o["data"] === undefined)
+    return failedMissing("/params/data", 'missing required property "data"');
   const p1 = o["level"];
-  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  if (p1 === undefined) return failedMissing("/params/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/params/level", x_LoggingLevel, p1);
   const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_5, p2);
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/params/logger", EXPECTED_5, p2);
   return true;
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_39, v);
   return true;
@@ -5439,14 +5536,15 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
 function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   )) {
     if (out.fault("", 0, EXPECTED_39, v)) return 1;
     n++;
@@ -5459,10 +5557,11 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_40, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_40, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CreateMessageRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5478,7 +5577,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "sampling/createMessage")) {
+      if (!(typeof x2 === "string" && x2 === "sampling/createMessage")) {
         if (out.fault("/method", 1, EXPECTED_40, x2)) return 1;
         n++;
       }
@@ -5513,7 +5612,10 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
         }
         const x8 = o4["includeContext"];
         if (x8 !== undefined) {
-          if (!(x8 === "none" || x8 === "thisServer" || x8 === "allServers")) {
+          if (!(
+            typeof x8 === "string" &&
+            (x8 === "none" || x8 === "thisServer" || x8 === "allServers")
+          )) {
             if (out.fault("/params/includeContext", 2, EXPECTED_41, x8)) return 1;
             n++;
           }
@@ -5583,51 +5685,59 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateMessageRequest$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/params/stopSequences", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_5, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_5, x) || failedIn("/params/stopSequences");
   }
   return true;
 }
 
 function g_CreateMessageRequest$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/params/messages", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
+    if (!g_SamplingMessage(x, d + 1))
+      return failedInType(i, x_SamplingMessage, x) || failedIn("/params/messages");
   }
   return true;
 }
 
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (p3 === undefined)
+    return failedMissing("/params/maxTokens", 'missing required property "maxTokens"');
   const p7 = o["messages"];
-  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (p7 === undefined)
+    return failedMissing("/params/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_5, p0);
+    return failedTest("/params/systemPrompt", EXPECTED_5, p0);
   const p1 = o["includeContext"];
-  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_41, p1);
+  if (
+    p1 !== undefined &&
+    !(typeof p1 === "string" && (p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  )
+    return failedTest("/params/includeContext", EXPECTED_41, p1);
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
-    return failedTest("/temperature", EXPECTED_15, p2);
-  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_8, p3);
+    return failedTest("/params/temperature", EXPECTED_15, p2);
+  if (!Number.isInteger(p3)) return failedTest("/params/maxTokens", EXPECTED_8, p3);
   const p4 = o["metadata"];
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
-    return failedTest("/metadata", EXPECTED_6, p4);
+    return failedTest("/params/metadata", EXPECTED_6, p4);
   const p5 = o["stopSequences"];
-  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return failedIn("/stopSequences");
+  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return false;
   const p6 = o["modelPreferences"];
   if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p6);
-  if (!g_CreateMessageRequest$3(p7, d + 1)) return failedIn("/messages");
+    return failedInType("/params/modelPreferences", x_ModelPreferences, p6);
+  if (!g_CreateMessageRequest$3(p7, d + 1)) return false;
   return true;
 }
 
@@ -5641,13 +5751,13 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p4 = o["content"];
   if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_5, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_5, p3);
-  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
+  if (!g_CreateMessageResult$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -5772,13 +5882,14 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_42, v);
+    return failedTest("/content", EXPECTED_42, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d) || failed();
@@ -5799,7 +5910,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5900,7 +6011,7 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_42, v);
+    return failedTest("/content", EXPECTED_42, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d) || failed();
@@ -5924,7 +6035,7 @@ function g_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_44, p0);
   }
   const p1 = o["audience"];
-  if (p1 !== undefined && !g_Annotations$1(p1, d + 1)) return failedIn("/audience");
+  if (p1 !== undefined && !g_Annotations$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5971,11 +6082,11 @@ function x_Annotations(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/audience", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/audience");
   }
   return true;
 }
@@ -5985,7 +6096,7 @@ function g_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_45, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_5, p1);
@@ -6007,7 +6118,7 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "text")) {
+      if (!(typeof x2 === "string" && x2 === "text")) {
         if (out.fault("/type", 1, EXPECTED_45, x2)) return 1;
         n++;
       }
@@ -6040,7 +6151,7 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_46, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_46, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p3 = o["data"];
@@ -6066,7 +6177,7 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "image")) {
+      if (!(typeof x2 === "string" && x2 === "image")) {
         if (out.fault("/type", 1, EXPECTED_46, x2)) return 1;
         n++;
       }
@@ -6116,7 +6227,7 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "audio")) return failedTest("/type", EXPECTED_47, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p3 = o["data"];
@@ -6142,7 +6253,7 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "audio")) {
+      if (!(typeof x2 === "string" && x2 === "audio")) {
         if (out.fault("/type", 1, EXPECTED_47, x2)) return 1;
         n++;
       }
@@ -6214,7 +6325,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_44, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -6291,11 +6402,11 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/hints", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x);
+    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x) || failedIn("/hints");
   }
   return true;
 }
@@ -6331,10 +6442,11 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_48, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_48, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6350,7 +6462,7 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "completion/complete")) {
+      if (!(typeof x2 === "string" && x2 === "completion/complete")) {
         if (out.fault("/method", 1, EXPECTED_48, x2)) return 1;
         n++;
       }
@@ -6467,20 +6579,23 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CompleteRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/argument", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (p0 === undefined)
+    return failedMissing("/params/argument/name", 'missing required property "name"');
   const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_5, p1);
+  if (p1 === undefined)
+    return failedMissing("/params/argument/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/params/argument/name", EXPECTED_5, p0);
+  if (!(typeof p1 === "string")) return failedTest("/params/argument/value", EXPECTED_5, p1);
   return true;
 }
 
 function g_CompleteRequest$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_49, v);
+    return failedTest("/params/ref", EXPECTED_49, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
@@ -6492,14 +6607,16 @@ function g_CompleteRequest$3(v: unknown, d: number): boolean {
 }
 
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["argument"];
-  if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (p0 === undefined)
+    return failedMissing("/params/argument", 'missing required property "argument"');
   const p1 = o["ref"];
-  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
-  if (!g_CompleteRequest$3(p1, d + 1)) return failedIn("/ref");
+  if (p1 === undefined) return failedMissing("/params/ref", 'missing required property "ref"');
+  if (!g_CompleteRequest$2(p0, d + 1)) return false;
+  if (!g_CompleteRequest$3(p1, d + 1)) return false;
   return true;
 }
 
@@ -6510,8 +6627,8 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (!g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -6580,31 +6697,36 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_CompleteResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/completion/values", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_5, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_5, x) || failedIn("/completion/values");
   }
   return true;
 }
 
 function g_CompleteResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/completion", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (p2 === undefined)
+    return failedMissing("/completion/values", 'missing required property "values"');
   const p0 = o["total"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_8, p0);
+  if (p0 !== undefined && !Number.isInteger(p0))
+    return failedTest("/completion/total", EXPECTED_8, p0);
   const p1 = o["hasMore"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failedTest("/hasMore", EXPECTED_12, p1);
-  if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
+    return failedTest("/completion/hasMore", EXPECTED_12, p1);
+  if (!g_CompleteResult$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -6613,7 +6735,8 @@ function g_ResourceReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_50, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_50, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
@@ -6633,7 +6756,7 @@ function x_ResourceReference(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/resource")) {
+      if (!(typeof x2 === "string" && x2 === "ref/resource")) {
         if (out.fault("/type", 1, EXPECTED_50, x2)) return 1;
         n++;
       }
@@ -6664,7 +6787,7 @@ function g_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_51, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_51, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_5, p1);
@@ -6683,7 +6806,7 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/prompt")) {
+      if (!(typeof x2 === "string" && x2 === "ref/prompt")) {
         if (out.fault("/type", 1, EXPECTED_51, x2)) return 1;
         n++;
       }
@@ -6708,9 +6831,10 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_52, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_52, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6726,7 +6850,7 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "roots/list")) {
+      if (!(typeof x2 === "string" && x2 === "roots/list")) {
         if (out.fault("/method", 1, EXPECTED_52, x2)) return 1;
         n++;
       }
@@ -6762,19 +6886,21 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -6784,8 +6910,8 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (!g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -6828,16 +6954,17 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_ListRootsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  if (!Array.isArray(v)) return failedTest("/roots", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x);
+    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x) || failedIn("/roots");
   }
   return true;
 }
@@ -6894,9 +7021,10 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_53, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/roots/list_changed"))
+    return failedTest("/method", EXPECTED_53, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6912,7 +7040,7 @@ function x_RootsListChangedNotification(v: unknown, out: IssueList, _d: number):
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/roots/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/roots/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_53, x2)) return 1;
         n++;
       }
@@ -6938,15 +7066,17 @@ function x_RootsListChangedNotification(v: unknown, out: IssueList, _d: number):
 }
 
 function g_RootsListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_6, v);
   return true;
 }
 
 function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -7951,7 +8081,7 @@ function e_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -7965,7 +8095,7 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p2 = o["id"];
@@ -7973,7 +8103,7 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
-  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -7982,12 +8112,12 @@ function e_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -7996,7 +8126,7 @@ function e_JSONRPCResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -8011,13 +8141,13 @@ function e_JSONRPCError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_7, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
-  if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8025,7 +8155,7 @@ function e_EmptyResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -8034,10 +8164,11 @@ function e_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_9, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_9, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CancelledNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8046,10 +8177,11 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "initialize"))
+    return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_InitializeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8066,7 +8198,7 @@ function e_InitializeResult(v: unknown, d: number): boolean {
   if (p4 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
@@ -8082,9 +8214,10 @@ function e_InitializedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_11, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/initialized"))
+    return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8095,9 +8228,9 @@ function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return failedTest("/sampling", EXPECTED_6, p0);
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return failedIn("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return false;
   const p2 = o["experimental"];
-  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return failedIn("/experimental");
+  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8111,13 +8244,13 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/completions", EXPECTED_6, p1);
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return false;
   const p3 = o["tools"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["experimental"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   return true;
 }
 
@@ -8138,9 +8271,9 @@ function e_PingRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_13, p0);
+  if (!(typeof p0 === "string" && p0 === "ping")) return failedTest("/method", EXPECTED_13, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8149,10 +8282,11 @@ function e_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_14, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_14, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ProgressNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8161,9 +8295,10 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_16, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_16, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8173,10 +8308,10 @@ function e_ListResourcesResult(v: unknown, d: number): boolean {
   const p2 = o["resources"];
   if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8185,9 +8320,10 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_17, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_17, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8198,10 +8334,10 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (p2 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8210,10 +8346,11 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_18, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_18, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8223,8 +8360,8 @@ function e_ReadResourceResult(v: unknown, d: number): boolean {
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (!g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -8233,11 +8370,10 @@ function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_21, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1))
-    return failedIn("/params");
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8246,10 +8382,11 @@ function e_SubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_22, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/subscribe"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8258,10 +8395,11 @@ function e_UnsubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_23, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/unsubscribe"))
+    return failedTest("/method", EXPECTED_23, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_UnsubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8270,10 +8408,11 @@ function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_24, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_24, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8359,9 +8498,10 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_27, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_27, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8371,10 +8511,10 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
   const p2 = o["prompts"];
   if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8383,10 +8523,11 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8396,11 +8537,11 @@ function e_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["messages"];
   if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_5, p1);
-  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8414,7 +8555,7 @@ function e_Prompt(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_5, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8434,7 +8575,8 @@ function e_PromptArgument(v: unknown, _d: number): boolean {
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_29, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_29, v);
   return true;
 }
 
@@ -8446,7 +8588,7 @@ function e_PromptMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_PromptMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_PromptMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8455,7 +8597,7 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
   const p2 = o["resource"];
   if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["annotations"];
@@ -8471,9 +8613,10 @@ function e_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_32, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_32, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8482,9 +8625,10 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_33, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8494,10 +8638,10 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
   const p2 = o["tools"];
   if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8507,11 +8651,11 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const p2 = o["content"];
   if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["isError"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p1);
-  if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8520,10 +8664,11 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_34, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8532,9 +8677,10 @@ function e_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8573,7 +8719,7 @@ function e_Tool(v: unknown, d: number): boolean {
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_ToolAnnotations(p2, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p2);
-  if (!g_Tool$1(p3, d + 1)) return failedIn("/inputSchema");
+  if (!g_Tool$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -8582,10 +8728,11 @@ function e_SetLevelRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_37, p0);
+  if (!(typeof p0 === "string" && p0 === "logging/setLevel"))
+    return failedTest("/method", EXPECTED_37, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SetLevelRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8594,23 +8741,25 @@ function e_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_38, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_38, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_LoggingMessageNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_39, v);
   return true;
@@ -8621,10 +8770,11 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_40, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_40, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CreateMessageRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8638,13 +8788,13 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p4 = o["content"];
   if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_5, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_5, p3);
-  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
+  if (!g_CreateMessageResult$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -8656,7 +8806,7 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8671,7 +8821,7 @@ function e_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_44, p0);
   }
   const p1 = o["audience"];
-  if (p1 !== undefined && !g_Annotations$1(p1, d + 1)) return failedIn("/audience");
+  if (p1 !== undefined && !g_Annotations$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8680,7 +8830,7 @@ function e_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_45, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_5, p1);
@@ -8695,7 +8845,7 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_46, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_46, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p3 = o["data"];
@@ -8714,7 +8864,7 @@ function e_AudioContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "audio")) return failedTest("/type", EXPECTED_47, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p3 = o["data"];
@@ -8755,7 +8905,7 @@ function e_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_44, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -8772,10 +8922,11 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_48, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_48, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8786,8 +8937,8 @@ function e_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (!g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -8796,7 +8947,8 @@ function e_ResourceReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_50, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_50, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
@@ -8809,7 +8961,7 @@ function e_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_51, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_51, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_5, p1);
@@ -8821,9 +8973,10 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_52, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_52, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8833,8 +8986,8 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (!g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -8855,9 +9008,10 @@ function e_RootsListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_53, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/roots/list_changed"))
+    return failedTest("/method", EXPECTED_53, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 

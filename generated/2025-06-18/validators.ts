@@ -183,24 +183,23 @@ function expectation(expected: string, shown: number): Expectation {
 
 /** `expected <e.expected>, got <the value or its kind>`, in as few pieces as the value allows. */
 function mismatch(e: Expectation, v: unknown): string {
-  switch (typeof v) {
-    case "string":
-      if ((e.shown & SHOW_STRING) === 0) return e.gotString;
-      return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
-    case "number":
-      if ((e.shown & SHOW_NUMBER) === 0) return e.gotNumber;
-      return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
-    case "boolean":
-      return v ? e.gotTrue : e.gotFalse;
-    case "undefined":
-      return e.gotNothing;
-    case "object":
-      if (v === null) return e.gotNull;
-      if (!Array.isArray(v)) return e.gotObject;
-      return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
-    default:
-      return e.lead + got(v);
-  }
+  // Tests of the kind rather than a switch on typeof, which V8 may leave to a call; the quoted
+  // forms are in quoted(): this stays small enough to be inlined where an issue is made.
+  if (typeof v === "string") return (e.shown & SHOW_STRING) === 0 ? e.gotString : quoted(e, v);
+  if (typeof v === "number") return (e.shown & SHOW_NUMBER) === 0 ? e.gotNumber : quoted(e, v);
+  if (v === null) return e.gotNull;
+  if (Array.isArray(v)) return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
+  if (typeof v === "object") return e.gotObject;
+  if (v === true) return e.gotTrue;
+  if (v === false) return e.gotFalse;
+  return v === undefined ? e.gotNothing : e.lead + got(v);
+}
+
+/** A string or number of a kind the check admits: quoted, a short string in as few pieces as it allows. */
+function quoted(e: Expectation, v: string | number): string {
+  if (typeof v === "string")
+    return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+  return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
 }
 
 /** The issue at `path`: the value `v` is not what `e` expects. */
@@ -290,7 +289,9 @@ class IssueList {
  * `failedMissing`), a union the function that explains it (`failedUnion`), a failure only the
  * explanation of the type around it can describe (a member of a dispatched union) marks itself
  * (`failed()`) and the first named type above it takes the explanation over (`failedInType`), and
- * every level above adds its key. The issue is the one explaining the whole value reports first:
+ * the levels above add their keys: the pointers known when the code was generated are one key
+ * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
+ * index, a map's entry) or a named type's guard begins. The issue is the one explaining the whole value reports first:
  * both walk the value in the same order (test/validators-trail.test.ts compares them). Until the
  * next failure the trail holds on to the part that failed.
  */
@@ -299,8 +300,8 @@ const EXPLAIN = 1;
 const TEST = 2;
 const MISSING = 3;
 /**
- * A key of the trail: a pointer segment written when the code was generated (`"/name"`), an array
- * index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
+ * A key of the trail: a pointer written when the code was generated (`"/name"`, `"/items/anyOf"`),
+ * an array index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
  */
 type TrailKey = string | number | EntryKey;
 
@@ -368,7 +369,7 @@ function failedMissing(key: string, message: string): boolean {
   return false;
 }
 
-/** The part at `key`, checked by a hoisted function of the same type, failed. */
+/** The part at `key`, checked by a hoisted function of the same type, failed; or the pointer above a key known at run time. */
 function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
@@ -502,10 +503,18 @@ function pickMember(m: Members, v: unknown, d: number, at: string): Issue | unde
 function trailRank(): number {
   if (trailKind !== TEST && trailKind !== MISSING) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
-  // A key is a segment but `""`: a check of the same value by another type's guard.
-  let rank = trailLeaf === "" ? 0 : 1;
-  for (let i = 0; i < trailCount; i++) if (trailKeys[i] !== "") rank++;
+  let rank = segmentCount(trailLeaf);
+  for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
+}
+
+/** How many pointer segments a key is: a constant pointer may be several (`""`: none). */
+function segmentCount(key: TrailKey): number {
+  if (typeof key !== "string") return 1;
+  let n = 0;
+  // An escaped key has no "/" of its own (it is "~1").
+  for (let i = key.indexOf("/"); i >= 0; i = key.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 /** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
@@ -1317,7 +1326,7 @@ function g_Request(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1370,19 +1379,21 @@ function x_Request(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Request$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_Request$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1393,7 +1404,7 @@ function g_Notification(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1436,15 +1447,17 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Notification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_Notification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1452,7 +1465,7 @@ function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1475,7 +1488,8 @@ function x_Result(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -1498,7 +1512,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p2 = o["id"];
@@ -1506,7 +1520,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
-  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -1522,7 +1536,7 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_4, x2)) return 1;
         n++;
       }
@@ -1581,19 +1595,21 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1602,12 +1618,12 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1623,7 +1639,7 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_4, x2)) return 1;
         n++;
       }
@@ -1660,15 +1676,17 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_JSONRPCNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1677,7 +1695,7 @@ function g_JSONRPCResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -1699,7 +1717,7 @@ function x_JSONRPCResponse(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_4, x2)) return 1;
         n++;
       }
@@ -1737,13 +1755,13 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
-  if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1759,7 +1777,7 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_4, x2)) return 1;
         n++;
       }
@@ -1816,14 +1834,16 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p1 = o["code"];
-  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (p1 === undefined) return failedMissing("/error/code", 'missing required property "code"');
   const p2 = o["message"];
-  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_5, p1);
-  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
+  if (p2 === undefined)
+    return failedMissing("/error/message", 'missing required property "message"');
+  if (!Number.isInteger(p1)) return failedTest("/error/code", EXPECTED_5, p1);
+  if (!(typeof p2 === "string")) return failedTest("/error/message", EXPECTED_2, p2);
   return true;
 }
 
@@ -1846,10 +1866,11 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_6, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_6, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CancelledNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1865,7 +1886,7 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/cancelled")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/cancelled")) {
         if (out.fault("/method", 1, EXPECTED_6, x2)) return 1;
         n++;
       }
@@ -1907,13 +1928,16 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_CancelledNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["requestId"];
-  if (p0 === undefined) return failedMissing("/requestId", 'missing required property "requestId"');
-  if (!g_RequestId(p0, d + 1)) return failedInType("/requestId", x_RequestId, p0);
+  if (p0 === undefined)
+    return failedMissing("/params/requestId", 'missing required property "requestId"');
+  if (!g_RequestId(p0, d + 1)) return failedInType("/params/requestId", x_RequestId, p0);
   const p1 = o["reason"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/reason", EXPECTED_2, p1);
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/params/reason", EXPECTED_2, p1);
   return true;
 }
 
@@ -1922,10 +1946,11 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "initialize"))
+    return failedTest("/method", EXPECTED_7, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_InitializeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1941,7 +1966,7 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "initialize")) {
+      if (!(typeof x2 === "string" && x2 === "initialize")) {
         if (out.fault("/method", 1, EXPECTED_7, x2)) return 1;
         n++;
       }
@@ -2004,21 +2029,22 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_InitializeRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["protocolVersion"];
   if (p0 === undefined)
-    return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+    return failedMissing("/params/protocolVersion", 'missing required property "protocolVersion"');
   const p1 = o["clientInfo"];
   if (p1 === undefined)
-    return failedMissing("/clientInfo", 'missing required property "clientInfo"');
+    return failedMissing("/params/clientInfo", 'missing required property "clientInfo"');
   const p2 = o["capabilities"];
   if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
-  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
+    return failedMissing("/params/capabilities", 'missing required property "capabilities"');
+  if (!(typeof p0 === "string")) return failedTest("/params/protocolVersion", EXPECTED_2, p0);
+  if (!g_Implementation(p1, d + 1)) return failedInType("/params/clientInfo", x_Implementation, p1);
   if (!g_ClientCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ClientCapabilities, p2);
+    return failedInType("/params/capabilities", x_ClientCapabilities, p2);
   return true;
 }
 
@@ -2035,7 +2061,7 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (p4 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
@@ -2108,7 +2134,8 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_InitializeResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -2117,9 +2144,10 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_8, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/initialized"))
+    return failedTest("/method", EXPECTED_8, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2135,7 +2163,7 @@ function x_InitializedNotification(v: unknown, out: IssueList, _d: number): numb
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/initialized")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/initialized")) {
         if (out.fault("/method", 1, EXPECTED_8, x2)) return 1;
         n++;
       }
@@ -2161,15 +2189,17 @@ function x_InitializedNotification(v: unknown, out: IssueList, _d: number): numb
 }
 
 function g_InitializedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_InitializedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2183,9 +2213,9 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/elicitation", EXPECTED_3, p1);
   const p2 = o["roots"];
-  if (p2 !== undefined && !g_ClientCapabilities$1(p2, d + 1)) return failedIn("/roots");
+  if (p2 !== undefined && !g_ClientCapabilities$1(p2, d + 1)) return false;
   const p3 = o["experimental"];
-  if (p3 !== undefined && !g_ClientCapabilities$2(p3, d + 1)) return failedIn("/experimental");
+  if (p3 !== undefined && !g_ClientCapabilities$2(p3, d + 1)) return false;
   return true;
 }
 
@@ -2246,21 +2276,23 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/roots", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
+    return failedTest("/roots/listChanged", EXPECTED_9, p0);
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/experimental");
   }
   return true;
 }
@@ -2275,13 +2307,13 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/completions", EXPECTED_3, p1);
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return false;
   const p3 = o["tools"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["experimental"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   return true;
 }
 
@@ -2381,42 +2413,46 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/prompts", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
+    return failedTest("/prompts/listChanged", EXPECTED_9, p0);
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tools", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
+    return failedTest("/tools/listChanged", EXPECTED_9, p0);
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/resources", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/subscribe", EXPECTED_9, p0);
+    return failedTest("/resources/subscribe", EXPECTED_9, p0);
   const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p1);
+    return failedTest("/resources/listChanged", EXPECTED_9, p1);
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/experimental");
   }
   return true;
 }
@@ -2520,9 +2556,9 @@ function g_PingRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "ping")) return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2538,7 +2574,7 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ping")) {
+      if (!(typeof x2 === "string" && x2 === "ping")) {
         if (out.fault("/method", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2574,19 +2610,21 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PingRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_PingRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2595,10 +2633,11 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_11, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ProgressNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2614,7 +2653,7 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/progress")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/progress")) {
         if (out.fault("/method", 1, EXPECTED_11, x2)) return 1;
         n++;
       }
@@ -2675,21 +2714,25 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ProgressNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 === undefined)
-    return failedMissing("/progressToken", 'missing required property "progressToken"');
+    return failedMissing("/params/progressToken", 'missing required property "progressToken"');
   const p1 = o["progress"];
-  if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
-  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
+  if (p1 === undefined)
+    return failedMissing("/params/progress", 'missing required property "progress"');
+  if (!g_ProgressToken(p0, d + 1))
+    return failedInType("/params/progressToken", x_ProgressToken, p0);
   if (!(typeof p1 === "number" && Number.isFinite(p1)))
-    return failedTest("/progress", EXPECTED_12, p1);
+    return failedTest("/params/progress", EXPECTED_12, p1);
   const p2 = o["total"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
-    return failedTest("/total", EXPECTED_12, p2);
+    return failedTest("/params/total", EXPECTED_12, p2);
   const p3 = o["message"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/params/message", EXPECTED_2, p3);
   return true;
 }
 
@@ -2700,7 +2743,7 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2744,10 +2787,11 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PaginatedRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -2755,7 +2799,7 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   return true;
@@ -2788,7 +2832,8 @@ function x_PaginatedResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PaginatedResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -2797,9 +2842,10 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_13, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_13, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2815,7 +2861,7 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/list")) {
         if (out.fault("/method", 1, EXPECTED_13, x2)) return 1;
         n++;
       }
@@ -2842,10 +2888,11 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -2855,10 +2902,10 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   const p2 = o["resources"];
   if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2909,16 +2956,17 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListResourcesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/resources", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x);
+    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x) || failedIn("/resources");
   }
   return true;
 }
@@ -2928,9 +2976,10 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_15, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_15, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2946,7 +2995,7 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/templates/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/templates/list")) {
         if (out.fault("/method", 1, EXPECTED_15, x2)) return 1;
         n++;
       }
@@ -2973,10 +3022,11 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
 }
 
 function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -2987,10 +3037,10 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (p2 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3042,16 +3092,18 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/resourceTemplates", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return failedInType(i, x_ResourceTemplate, x);
+    if (!g_ResourceTemplate(x, d + 1))
+      return failedInType(i, x_ResourceTemplate, x) || failedIn("/resourceTemplates");
   }
   return true;
 }
@@ -3061,10 +3113,11 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_16, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_16, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3080,7 +3133,7 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/read")) {
+      if (!(typeof x2 === "string" && x2 === "resources/read")) {
         if (out.fault("/method", 1, EXPECTED_16, x2)) return 1;
         n++;
       }
@@ -3120,12 +3173,13 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_17, p0);
   return true;
 }
 
@@ -3135,8 +3189,8 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (!g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3188,7 +3242,8 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3205,12 +3260,12 @@ function x_ReadResourceResult$3(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/contents", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1)))
-      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_1);
+      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_1) || failedIn("/contents");
   }
   return true;
 }
@@ -3220,11 +3275,10 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_19, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1))
-    return failedIn("/params");
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3240,7 +3294,7 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, _d: numbe
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_19, x2)) return 1;
         n++;
       }
@@ -3266,16 +3320,17 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, _d: numbe
 }
 
 function g_ResourceListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1))
-    return failedIn("/_meta");
+  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -3284,10 +3339,11 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_20, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/subscribe"))
+    return failedTest("/method", EXPECTED_20, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3303,7 +3359,7 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/subscribe")) {
+      if (!(typeof x2 === "string" && x2 === "resources/subscribe")) {
         if (out.fault("/method", 1, EXPECTED_20, x2)) return 1;
         n++;
       }
@@ -3343,12 +3399,13 @@ function x_SubscribeRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_17, p0);
   return true;
 }
 
@@ -3357,10 +3414,11 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_21, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/unsubscribe"))
+    return failedTest("/method", EXPECTED_21, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_UnsubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3376,7 +3434,7 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/unsubscribe")) {
+      if (!(typeof x2 === "string" && x2 === "resources/unsubscribe")) {
         if (out.fault("/method", 1, EXPECTED_21, x2)) return 1;
         n++;
       }
@@ -3416,12 +3474,13 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_17, p0);
   return true;
 }
 
@@ -3430,10 +3489,11 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_22, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3449,7 +3509,7 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/updated")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/updated")) {
         if (out.fault("/method", 1, EXPECTED_22, x2)) return 1;
         n++;
       }
@@ -3489,12 +3549,13 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, _d: number): 
 }
 
 function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/params/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/params/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/params/uri", EXPECTED_17, p0);
   return true;
 }
 
@@ -3516,7 +3577,7 @@ function g_Resource(v: unknown, d: number): boolean {
   const p4 = o["size"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_5, p4);
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return failedIn("/_meta");
+  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return false;
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
@@ -3608,7 +3669,8 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Resource$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3629,7 +3691,7 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p3 = o["mimeType"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return false;
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
@@ -3715,7 +3777,8 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ResourceTemplate$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3727,7 +3790,7 @@ function g_ResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_ResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
@@ -3776,7 +3839,8 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3790,7 +3854,7 @@ function g_TextResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_17, p3);
@@ -3851,7 +3915,8 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
 }
 
 function g_TextResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3865,7 +3930,7 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
@@ -3933,7 +3998,8 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
 }
 
 function g_BlobResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3942,9 +4008,10 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_25, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_25, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3960,7 +4027,7 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/list")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/list")) {
         if (out.fault("/method", 1, EXPECTED_25, x2)) return 1;
         n++;
       }
@@ -3987,10 +4054,11 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -4000,10 +4068,10 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   const p2 = o["prompts"];
   if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4054,16 +4122,17 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListPromptsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/prompts", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x);
+    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x) || failedIn("/prompts");
   }
   return true;
 }
@@ -4073,10 +4142,11 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_26, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_26, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4092,7 +4162,7 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/get")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/get")) {
         if (out.fault("/method", 1, EXPECTED_26, x2)) return 1;
         n++;
       }
@@ -4141,23 +4211,26 @@ function x_GetPromptRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/arguments", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(new EntryKey(k), EXPECTED_2, x) || failedIn("/params/arguments");
   }
   return true;
 }
 
 function g_GetPromptRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  if (p0 === undefined) return failedMissing("/params/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/params/name", EXPECTED_2, p0);
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return failedIn("/arguments");
+  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4167,11 +4240,11 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["messages"];
   if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4221,16 +4294,18 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_GetPromptResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_GetPromptResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/messages", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return failedInType(i, x_PromptMessage, x);
+    if (!g_PromptMessage(x, d + 1))
+      return failedInType(i, x_PromptMessage, x) || failedIn("/messages");
   }
   return true;
 }
@@ -4247,9 +4322,9 @@ function g_Prompt(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -4313,16 +4388,18 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Prompt$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_Prompt$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/arguments", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
+    if (!g_PromptArgument(x, d + 1))
+      return failedInType(i, x_PromptArgument, x) || failedIn("/arguments");
   }
   return true;
 }
@@ -4388,13 +4465,14 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_27, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_27, v);
   return true;
 }
 
 function x_Role(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
-  if (!(v === "user" || v === "assistant")) {
+  if (!(typeof v === "string" && (v === "user" || v === "assistant"))) {
     if (out.fault("", 0, EXPECTED_27, v)) return 1;
     n++;
   }
@@ -4453,7 +4531,8 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "resource_link"))
+    return failedTest("/type", EXPECTED_28, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   const p8 = o["uri"];
@@ -4469,7 +4548,7 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p5 = o["size"];
   if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_5, p5);
   const p6 = o["_meta"];
-  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return failedIn("/_meta");
+  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return false;
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
@@ -4490,7 +4569,7 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resource_link")) {
+      if (!(typeof x2 === "string" && x2 === "resource_link")) {
         if (out.fault("/type", 1, EXPECTED_28, x2)) return 1;
         n++;
       }
@@ -4571,7 +4650,8 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ResourceLink$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -4580,11 +4660,11 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_29, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_29, p0);
   const p3 = o["resource"];
   if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
@@ -4605,7 +4685,7 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x5 === "resource")) {
+      if (!(typeof x5 === "string" && x5 === "resource")) {
         if (out.fault("/type", 1, EXPECTED_29, x5)) return 1;
         n++;
       }
@@ -4649,7 +4729,8 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -4670,9 +4751,10 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_30, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_30, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4688,7 +4770,7 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, _d: number)
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/prompts/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/prompts/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_30, x2)) return 1;
         n++;
       }
@@ -4714,15 +4796,17 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, _d: number)
 }
 
 function g_PromptListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4731,9 +4815,10 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_31, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4749,7 +4834,7 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/list")) {
+      if (!(typeof x2 === "string" && x2 === "tools/list")) {
         if (out.fault("/method", 1, EXPECTED_31, x2)) return 1;
         n++;
       }
@@ -4776,10 +4861,11 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListToolsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/params/cursor", x_Cursor, p0);
   return true;
 }
 
@@ -4789,10 +4875,10 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   const p2 = o["tools"];
   if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4843,16 +4929,17 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListToolsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/tools", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x) || failedIn("/tools");
   }
   return true;
 }
@@ -4863,12 +4950,12 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const p3 = o["content"];
   if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["structuredContent"];
-  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
+  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_9, p2);
-  if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$3(p3, d + 1)) return false;
   return true;
 }
 
@@ -4925,21 +5012,24 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolResult$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/structuredContent", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolResult$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return failedInType(i, x_ContentBlock, x);
+    if (!g_ContentBlock(x, d + 1))
+      return failedInType(i, x_ContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -4949,10 +5039,11 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_32, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_32, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4968,7 +5059,7 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/call")) {
+      if (!(typeof x2 === "string" && x2 === "tools/call")) {
         if (out.fault("/method", 1, EXPECTED_32, x2)) return 1;
         n++;
       }
@@ -5009,18 +5100,20 @@ function x_CallToolRequest(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_CallToolRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/arguments", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  if (p0 === undefined) return failedMissing("/params/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/params/name", EXPECTED_2, p0);
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return failedIn("/arguments");
+  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -5029,9 +5122,10 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_33, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5047,7 +5141,7 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, _d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/tools/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/tools/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_33, x2)) return 1;
         n++;
       }
@@ -5073,15 +5167,17 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, _d: number): 
 }
 
 function g_ToolListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -5166,13 +5262,13 @@ function g_Tool(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return false;
   const p4 = o["annotations"];
   if (p4 !== undefined && !g_ToolAnnotations(p4, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p4);
-  if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
+  if (!g_Tool$2(p5, d + 1)) return false;
   const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -5239,7 +5335,7 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x11 === "object")) {
+          if (!(typeof x11 === "string" && x11 === "object")) {
             if (out.fault("/inputSchema/type", 2, EXPECTED_34, x11)) return 1;
             n++;
           }
@@ -5293,7 +5389,7 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/outputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x20 === "object")) {
+          if (!(typeof x20 === "string" && x20 === "object")) {
             if (out.fault("/outputSchema/type", 2, EXPECTED_34, x20)) return 1;
             n++;
           }
@@ -5340,75 +5436,86 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Tool$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema/properties", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/inputSchema/properties");
   }
   return true;
 }
 
 function g_Tool$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/inputSchema/required", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/inputSchema/required");
   }
   return true;
 }
 
 function g_Tool$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_34, p0);
+  if (p0 === undefined)
+    return failedMissing("/inputSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/inputSchema/type", EXPECTED_34, p0);
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$3(p1, d + 1)) return failedIn("/properties");
+  if (p1 !== undefined && !g_Tool$3(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$4(p2, d + 1)) return failedIn("/required");
+  if (p2 !== undefined && !g_Tool$4(p2, d + 1)) return false;
   return true;
 }
 
 function g_Tool$6(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/outputSchema/properties", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/outputSchema/properties");
   }
   return true;
 }
 
 function g_Tool$7(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/outputSchema/required", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/outputSchema/required");
   }
   return true;
 }
 
 function g_Tool$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/outputSchema", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_34, p0);
+  if (p0 === undefined)
+    return failedMissing("/outputSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/outputSchema/type", EXPECTED_34, p0);
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$6(p1, d + 1)) return failedIn("/properties");
+  if (p1 !== undefined && !g_Tool$6(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$7(p2, d + 1)) return failedIn("/required");
+  if (p2 !== undefined && !g_Tool$7(p2, d + 1)) return false;
   return true;
 }
 
@@ -5417,10 +5524,11 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "logging/setLevel"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SetLevelRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5436,7 +5544,7 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "logging/setLevel")) {
+      if (!(typeof x2 === "string" && x2 === "logging/setLevel")) {
         if (out.fault("/method", 1, EXPECTED_35, x2)) return 1;
         n++;
       }
@@ -5471,11 +5579,12 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_SetLevelRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["level"];
-  if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
+  if (p0 === undefined) return failedMissing("/params/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/params/level", x_LoggingLevel, p0);
   return true;
 }
 
@@ -5484,10 +5593,11 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_36, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_36, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_LoggingMessageNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5503,7 +5613,7 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/message")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/message")) {
         if (out.fault("/method", 1, EXPECTED_36, x2)) return 1;
         n++;
       }
@@ -5550,27 +5660,31 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
 }
 
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (o["data"] === undefined)
+    return failedMissing("/params/data", 'missing required property "data"');
   const p1 = o["level"];
-  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  if (p1 === undefined) return failedMissing("/params/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/params/level", x_LoggingLevel, p1);
   const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_2, p2);
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/params/logger", EXPECTED_2, p2);
   return true;
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_37, v);
   return true;
@@ -5579,14 +5693,15 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
 function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   )) {
     if (out.fault("", 0, EXPECTED_37, v)) return 1;
     n++;
@@ -5599,10 +5714,11 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_38, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_38, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CreateMessageRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5618,7 +5734,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "sampling/createMessage")) {
+      if (!(typeof x2 === "string" && x2 === "sampling/createMessage")) {
         if (out.fault("/method", 1, EXPECTED_38, x2)) return 1;
         n++;
       }
@@ -5653,7 +5769,10 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
         }
         const x8 = o4["includeContext"];
         if (x8 !== undefined) {
-          if (!(x8 === "none" || x8 === "thisServer" || x8 === "allServers")) {
+          if (!(
+            typeof x8 === "string" &&
+            (x8 === "none" || x8 === "thisServer" || x8 === "allServers")
+          )) {
             if (out.fault("/params/includeContext", 2, EXPECTED_39, x8)) return 1;
             n++;
           }
@@ -5723,51 +5842,59 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateMessageRequest$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/params/stopSequences", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/params/stopSequences");
   }
   return true;
 }
 
 function g_CreateMessageRequest$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/params/messages", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
+    if (!g_SamplingMessage(x, d + 1))
+      return failedInType(i, x_SamplingMessage, x) || failedIn("/params/messages");
   }
   return true;
 }
 
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p3 = o["maxTokens"];
-  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (p3 === undefined)
+    return failedMissing("/params/maxTokens", 'missing required property "maxTokens"');
   const p7 = o["messages"];
-  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (p7 === undefined)
+    return failedMissing("/params/messages", 'missing required property "messages"');
   const p0 = o["systemPrompt"];
   if (p0 !== undefined && !(typeof p0 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_2, p0);
+    return failedTest("/params/systemPrompt", EXPECTED_2, p0);
   const p1 = o["includeContext"];
-  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_39, p1);
+  if (
+    p1 !== undefined &&
+    !(typeof p1 === "string" && (p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  )
+    return failedTest("/params/includeContext", EXPECTED_39, p1);
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
-    return failedTest("/temperature", EXPECTED_12, p2);
-  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_5, p3);
+    return failedTest("/params/temperature", EXPECTED_12, p2);
+  if (!Number.isInteger(p3)) return failedTest("/params/maxTokens", EXPECTED_5, p3);
   const p4 = o["metadata"];
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
-    return failedTest("/metadata", EXPECTED_3, p4);
+    return failedTest("/params/metadata", EXPECTED_3, p4);
   const p5 = o["stopSequences"];
-  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return failedIn("/stopSequences");
+  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return false;
   const p6 = o["modelPreferences"];
   if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p6);
-  if (!g_CreateMessageRequest$3(p7, d + 1)) return failedIn("/messages");
+    return failedInType("/params/modelPreferences", x_ModelPreferences, p6);
+  if (!g_CreateMessageRequest$3(p7, d + 1)) return false;
   return true;
 }
 
@@ -5781,13 +5908,13 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p4 = o["content"];
   if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_2, p3);
-  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
+  if (!g_CreateMessageResult$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -5912,13 +6039,14 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_40, v);
+    return failedTest("/content", EXPECTED_40, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d) || failed();
@@ -5939,7 +6067,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6040,7 +6168,7 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_40, v);
+    return failedTest("/content", EXPECTED_40, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d) || failed();
@@ -6067,7 +6195,7 @@ function g_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_42, p1);
   }
   const p2 = o["audience"];
-  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -6121,11 +6249,11 @@ function x_Annotations(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/audience", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/audience");
   }
   return true;
 }
@@ -6254,12 +6382,12 @@ function g_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_44, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_44, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -6278,7 +6406,7 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "text")) {
+      if (!(typeof x2 === "string" && x2 === "text")) {
         if (out.fault("/type", 1, EXPECTED_44, x2)) return 1;
         n++;
       }
@@ -6314,7 +6442,8 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_TextContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -6323,14 +6452,14 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_45, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
   if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -6351,7 +6480,7 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "image")) {
+      if (!(typeof x2 === "string" && x2 === "image")) {
         if (out.fault("/type", 1, EXPECTED_45, x2)) return 1;
         n++;
       }
@@ -6404,7 +6533,8 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ImageContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -6413,14 +6543,14 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_46, p0);
+  if (!(typeof p0 === "string" && p0 === "audio")) return failedTest("/type", EXPECTED_46, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
   if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -6441,7 +6571,7 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "audio")) {
+      if (!(typeof x2 === "string" && x2 === "audio")) {
         if (out.fault("/type", 1, EXPECTED_46, x2)) return 1;
         n++;
       }
@@ -6494,7 +6624,8 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_AudioContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -6525,7 +6656,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_42, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -6602,11 +6733,11 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/hints", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x);
+    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x) || failedIn("/hints");
   }
   return true;
 }
@@ -6642,10 +6773,11 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_47, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6661,7 +6793,7 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "completion/complete")) {
+      if (!(typeof x2 === "string" && x2 === "completion/complete")) {
         if (out.fault("/method", 1, EXPECTED_47, x2)) return 1;
         n++;
       }
@@ -6810,38 +6942,44 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CompleteRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/argument", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (p0 === undefined)
+    return failedMissing("/params/argument/name", 'missing required property "name"');
   const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
+  if (p1 === undefined)
+    return failedMissing("/params/argument/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/params/argument/name", EXPECTED_2, p0);
+  if (!(typeof p1 === "string")) return failedTest("/params/argument/value", EXPECTED_2, p1);
   return true;
 }
 
 function g_CompleteRequest$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/context/arguments", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(new EntryKey(k), EXPECTED_2, x) || failedIn("/params/context/arguments");
   }
   return true;
 }
 
 function g_CompleteRequest$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/context", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequest$4(p0, d + 1)) return failedIn("/arguments");
+  if (p0 !== undefined && !g_CompleteRequest$4(p0, d + 1)) return false;
   return true;
 }
 
 function g_CompleteRequest$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_48, v);
+    return failedTest("/params/ref", EXPECTED_48, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
@@ -6853,16 +6991,18 @@ function g_CompleteRequest$5(v: unknown, d: number): boolean {
 }
 
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["argument"];
-  if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (p0 === undefined)
+    return failedMissing("/params/argument", 'missing required property "argument"');
   const p2 = o["ref"];
-  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
+  if (p2 === undefined) return failedMissing("/params/ref", 'missing required property "ref"');
+  if (!g_CompleteRequest$2(p0, d + 1)) return false;
   const p1 = o["context"];
-  if (p1 !== undefined && !g_CompleteRequest$3(p1, d + 1)) return failedIn("/context");
-  if (!g_CompleteRequest$5(p2, d + 1)) return failedIn("/ref");
+  if (p1 !== undefined && !g_CompleteRequest$3(p1, d + 1)) return false;
+  if (!g_CompleteRequest$5(p2, d + 1)) return false;
   return true;
 }
 
@@ -6873,8 +7013,8 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (!g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -6943,30 +7083,36 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_CompleteResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/completion/values", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/completion/values");
   }
   return true;
 }
 
 function g_CompleteResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/completion", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (p2 === undefined)
+    return failedMissing("/completion/values", 'missing required property "values"');
   const p0 = o["total"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_5, p0);
+  if (p0 !== undefined && !Number.isInteger(p0))
+    return failedTest("/completion/total", EXPECTED_5, p0);
   const p1 = o["hasMore"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/hasMore", EXPECTED_9, p1);
-  if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/completion/hasMore", EXPECTED_9, p1);
+  if (!g_CompleteResult$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -6975,7 +7121,8 @@ function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_49, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_49, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
@@ -6995,7 +7142,7 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/resource")) {
+      if (!(typeof x2 === "string" && x2 === "ref/resource")) {
         if (out.fault("/type", 1, EXPECTED_49, x2)) return 1;
         n++;
       }
@@ -7026,7 +7173,7 @@ function g_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_50, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_50, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
@@ -7047,7 +7194,7 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/prompt")) {
+      if (!(typeof x2 === "string" && x2 === "ref/prompt")) {
         if (out.fault("/type", 1, EXPECTED_50, x2)) return 1;
         n++;
       }
@@ -7079,9 +7226,10 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_51, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_51, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -7097,7 +7245,7 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "roots/list")) {
+      if (!(typeof x2 === "string" && x2 === "roots/list")) {
         if (out.fault("/method", 1, EXPECTED_51, x2)) return 1;
         n++;
       }
@@ -7133,19 +7281,21 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/params/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -7155,8 +7305,8 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (!g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -7199,16 +7349,17 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListRootsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/roots", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x);
+    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x) || failedIn("/roots");
   }
   return true;
 }
@@ -7221,7 +7372,7 @@ function g_Root(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
@@ -7270,7 +7421,8 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Root$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -7279,9 +7431,10 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_52, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/roots/list_changed"))
+    return failedTest("/method", EXPECTED_52, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -7297,7 +7450,7 @@ function x_RootsListChangedNotification(v: unknown, out: IssueList, _d: number):
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/roots/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/roots/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_52, x2)) return 1;
         n++;
       }
@@ -7323,15 +7476,17 @@ function x_RootsListChangedNotification(v: unknown, out: IssueList, _d: number):
 }
 
 function g_RootsListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -7340,10 +7495,11 @@ function g_ElicitRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "elicitation/create")) return failedTest("/method", EXPECTED_53, p0);
+  if (!(typeof p0 === "string" && p0 === "elicitation/create"))
+    return failedTest("/method", EXPECTED_53, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ElicitRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ElicitRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -7359,7 +7515,7 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "elicitation/create")) {
+      if (!(typeof x2 === "string" && x2 === "elicitation/create")) {
         if (out.fault("/method", 1, EXPECTED_53, x2)) return 1;
         n++;
       }
@@ -7406,7 +7562,7 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
                 return 1;
               n++;
             } else {
-              if (!(x8 === "object")) {
+              if (!(typeof x8 === "string" && x8 === "object")) {
                 if (out.fault("/params/requestedSchema/type", 3, EXPECTED_34, x8)) return 1;
                 n++;
               }
@@ -7466,51 +7622,64 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ElicitRequest$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/params/requestedSchema/required", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/params/requestedSchema/required");
   }
   return true;
 }
 
 function g_ElicitRequest$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/requestedSchema/properties", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!g_PrimitiveSchemaDefinition(x, d + 1))
-      return failedInType(new EntryKey(k), x_PrimitiveSchemaDefinition, x);
+      return (
+        failedInType(new EntryKey(k), x_PrimitiveSchemaDefinition, x) ||
+        failedIn("/params/requestedSchema/properties")
+      );
   }
   return true;
 }
 
 function g_ElicitRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params/requestedSchema", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_34, p0);
+  if (p0 === undefined)
+    return failedMissing("/params/requestedSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/params/requestedSchema/type", EXPECTED_34, p0);
   const p2 = o["properties"];
   if (p2 === undefined)
-    return failedMissing("/properties", 'missing required property "properties"');
+    return failedMissing(
+      "/params/requestedSchema/properties",
+      'missing required property "properties"',
+    );
   const p1 = o["required"];
-  if (p1 !== undefined && !g_ElicitRequest$3(p1, d + 1)) return failedIn("/required");
-  if (!g_ElicitRequest$4(p2, d + 1)) return failedIn("/properties");
+  if (p1 !== undefined && !g_ElicitRequest$3(p1, d + 1)) return false;
+  if (!g_ElicitRequest$4(p2, d + 1)) return false;
   return true;
 }
 
 function g_ElicitRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["message"];
-  if (p0 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (p0 === undefined)
+    return failedMissing("/params/message", 'missing required property "message"');
   const p1 = o["requestedSchema"];
   if (p1 === undefined)
-    return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
-  if (!(typeof p0 === "string")) return failedTest("/message", EXPECTED_2, p0);
-  if (!g_ElicitRequest$2(p1, d + 1)) return failedIn("/requestedSchema");
+    return failedMissing("/params/requestedSchema", 'missing required property "requestedSchema"');
+  if (!(typeof p0 === "string")) return failedTest("/params/message", EXPECTED_2, p0);
+  if (!g_ElicitRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -7613,7 +7782,7 @@ function g_StringSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -7624,7 +7793,13 @@ function g_StringSchema(v: unknown, _d: number): boolean {
   const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxLength", EXPECTED_5, p4);
   const p5 = o["format"];
-  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+  if (
+    p5 !== undefined &&
+    !(
+      typeof p5 === "string" &&
+      (p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time")
+    )
+  )
     return failedTest("/format", EXPECTED_57, p5);
   return true;
 }
@@ -7641,7 +7816,7 @@ function x_StringSchema(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_56, x2)) return 1;
         n++;
       }
@@ -7676,7 +7851,10 @@ function x_StringSchema(v: unknown, out: IssueList, _d: number): number {
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
+      if (!(
+        typeof x7 === "string" &&
+        (x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")
+      )) {
         if (out.fault("/format", 1, EXPECTED_57, x7)) return 1;
         n++;
       }
@@ -7690,7 +7868,8 @@ function g_NumberSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "number" || p0 === "integer")) return failedTest("/type", EXPECTED_58, p0);
+  if (!(typeof p0 === "string" && (p0 === "number" || p0 === "integer")))
+    return failedTest("/type", EXPECTED_58, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -7718,7 +7897,7 @@ function x_NumberSchema(v: unknown, out: IssueList, _d: number): number {
       n++;
     }
     if (x2 !== undefined) {
-      if (!(x2 === "number" || x2 === "integer")) {
+      if (!(typeof x2 === "string" && (x2 === "number" || x2 === "integer"))) {
         if (out.fault("/type", 1, EXPECTED_58, x2)) return 1;
         n++;
       }
@@ -7760,7 +7939,7 @@ function g_BooleanSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "boolean")) return failedTest("/type", EXPECTED_59, p0);
+  if (!(typeof p0 === "string" && p0 === "boolean")) return failedTest("/type", EXPECTED_59, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -7783,7 +7962,7 @@ function x_BooleanSchema(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "boolean")) {
+      if (!(typeof x2 === "string" && x2 === "boolean")) {
         if (out.fault("/type", 1, EXPECTED_59, x2)) return 1;
         n++;
       }
@@ -7818,7 +7997,7 @@ function g_EnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
   const p3 = o["enum"];
   if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -7826,9 +8005,9 @@ function g_EnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  if (!g_EnumSchema$1(p3, d + 1)) return failedIn("/enum");
+  if (!g_EnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_EnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
+  if (p4 !== undefined && !g_EnumSchema$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -7844,7 +8023,7 @@ function x_EnumSchema(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_56, x2)) return 1;
         n++;
       }
@@ -7902,21 +8081,21 @@ function x_EnumSchema(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_EnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/enum", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/enum");
   }
   return true;
 }
 
 function g_EnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  if (!Array.isArray(v)) return failedTest("/enumNames", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/enumNames");
   }
   return true;
 }
@@ -7927,11 +8106,11 @@ function g_ElicitResult(v: unknown, d: number): boolean {
   const p1 = o["action"];
   if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
+  if (!(typeof p1 === "string" && (p1 === "accept" || p1 === "decline" || p1 === "cancel")))
     return failedTest("/action", EXPECTED_60, p1);
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return failedIn("/content");
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -7955,7 +8134,7 @@ function x_ElicitResult(v: unknown, out: IssueList, _d: number): number {
       }
     }
     if (x2 !== undefined) {
-      if (!(x2 === "accept" || x2 === "decline" || x2 === "cancel")) {
+      if (!(typeof x2 === "string" && (x2 === "accept" || x2 === "decline" || x2 === "cancel"))) {
         if (out.fault("/action", 1, EXPECTED_60, x2)) return 1;
         n++;
       }
@@ -7984,12 +8163,14 @@ function x_ElicitResult(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ElicitResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ElicitResult$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/content", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
@@ -7998,7 +8179,7 @@ function g_ElicitResult$2(v: unknown, _d: number): boolean {
       (typeof x === "number" && Number.isFinite(x)) ||
       typeof x === "boolean"
     ))
-      return failedTest(new EntryKey(k), EXPECTED_61, x);
+      return failedTest(new EntryKey(k), EXPECTED_61, x) || failedIn("/content");
   }
   return true;
 }
@@ -9029,7 +9210,7 @@ function e_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -9043,7 +9224,7 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p2 = o["id"];
@@ -9051,7 +9232,7 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
   const p3 = o["params"];
-  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -9060,12 +9241,12 @@ function e_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -9074,7 +9255,7 @@ function e_JSONRPCResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -9089,13 +9270,13 @@ function e_JSONRPCError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_4, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
-  if (!g_JSONRPCError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -9103,7 +9284,7 @@ function e_EmptyResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -9112,10 +9293,11 @@ function e_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_6, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_6, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CancelledNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9124,10 +9306,11 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_7, p0);
+  if (!(typeof p0 === "string" && p0 === "initialize"))
+    return failedTest("/method", EXPECTED_7, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_InitializeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9144,7 +9327,7 @@ function e_InitializeResult(v: unknown, d: number): boolean {
   if (p4 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
@@ -9160,9 +9343,10 @@ function e_InitializedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_8, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/initialized"))
+    return failedTest("/method", EXPECTED_8, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9176,9 +9360,9 @@ function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/elicitation", EXPECTED_3, p1);
   const p2 = o["roots"];
-  if (p2 !== undefined && !g_ClientCapabilities$1(p2, d + 1)) return failedIn("/roots");
+  if (p2 !== undefined && !g_ClientCapabilities$1(p2, d + 1)) return false;
   const p3 = o["experimental"];
-  if (p3 !== undefined && !g_ClientCapabilities$2(p3, d + 1)) return failedIn("/experimental");
+  if (p3 !== undefined && !g_ClientCapabilities$2(p3, d + 1)) return false;
   return true;
 }
 
@@ -9192,13 +9376,13 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/completions", EXPECTED_3, p1);
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return false;
   const p3 = o["tools"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["experimental"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   return true;
 }
 
@@ -9221,9 +9405,9 @@ function e_PingRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "ping")) return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9232,10 +9416,11 @@ function e_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_11, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ProgressNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9244,9 +9429,10 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_13, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_13, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9256,10 +9442,10 @@ function e_ListResourcesResult(v: unknown, d: number): boolean {
   const p2 = o["resources"];
   if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -9268,9 +9454,10 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_15, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_15, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9281,10 +9468,10 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (p2 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -9293,10 +9480,11 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_16, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_16, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9306,8 +9494,8 @@ function e_ReadResourceResult(v: unknown, d: number): boolean {
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (!g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -9316,11 +9504,10 @@ function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_19, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1))
-    return failedIn("/params");
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9329,10 +9516,11 @@ function e_SubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_20, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/subscribe"))
+    return failedTest("/method", EXPECTED_20, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9341,10 +9529,11 @@ function e_UnsubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_21, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/unsubscribe"))
+    return failedTest("/method", EXPECTED_21, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_UnsubscribeRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9353,10 +9542,11 @@ function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_22, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9378,7 +9568,7 @@ function e_Resource(v: unknown, d: number): boolean {
   const p4 = o["size"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_5, p4);
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return failedIn("/_meta");
+  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return false;
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
@@ -9404,7 +9594,7 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const p3 = o["mimeType"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return false;
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
@@ -9424,7 +9614,7 @@ function e_TextResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_17, p3);
@@ -9441,7 +9631,7 @@ function e_BlobResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
@@ -9454,9 +9644,10 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_25, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_25, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9466,10 +9657,10 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
   const p2 = o["prompts"];
   if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -9478,10 +9669,11 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_26, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_26, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9491,11 +9683,11 @@ function e_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["messages"];
   if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -9511,9 +9703,9 @@ function e_Prompt(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -9535,7 +9727,8 @@ function e_PromptArgument(v: unknown, _d: number): boolean {
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_27, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_27, v);
   return true;
 }
 
@@ -9556,7 +9749,8 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "resource_link"))
+    return failedTest("/type", EXPECTED_28, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   const p8 = o["uri"];
@@ -9572,7 +9766,7 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   const p5 = o["size"];
   if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_5, p5);
   const p6 = o["_meta"];
-  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return failedIn("/_meta");
+  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return false;
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
@@ -9586,11 +9780,11 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_29, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_29, p0);
   const p3 = o["resource"];
   if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
@@ -9604,9 +9798,10 @@ function e_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_30, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_30, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9615,9 +9810,10 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_31, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9627,10 +9823,10 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
   const p2 = o["tools"];
   if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -9640,12 +9836,12 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const p3 = o["content"];
   if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["structuredContent"];
-  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
+  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_9, p2);
-  if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$3(p3, d + 1)) return false;
   return true;
 }
 
@@ -9654,10 +9850,11 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_32, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_32, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9666,9 +9863,10 @@ function e_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_33, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9707,13 +9905,13 @@ function e_Tool(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return false;
   const p4 = o["annotations"];
   if (p4 !== undefined && !g_ToolAnnotations(p4, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p4);
-  if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
+  if (!g_Tool$2(p5, d + 1)) return false;
   const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -9722,10 +9920,11 @@ function e_SetLevelRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "logging/setLevel"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SetLevelRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9734,23 +9933,25 @@ function e_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_36, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_36, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_LoggingMessageNotification$1(p1, d + 1)) return failedIn("/params");
+  if (!g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_37, v);
   return true;
@@ -9761,10 +9962,11 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_38, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_38, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CreateMessageRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9778,13 +9980,13 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p4 = o["content"];
   if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
   if (p3 !== undefined && !(typeof p3 === "string"))
     return failedTest("/stopReason", EXPECTED_2, p3);
-  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
+  if (!g_CreateMessageResult$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -9796,7 +9998,7 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const p1 = o["content"];
   if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  if (!g_SamplingMessage$1(p1, d + 1)) return failedIn("/content");
+  if (!g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9814,7 +10016,7 @@ function e_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_42, p1);
   }
   const p2 = o["audience"];
-  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -9842,12 +10044,12 @@ function e_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_44, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_44, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -9859,14 +10061,14 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_45, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
   if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -9880,14 +10082,14 @@ function e_AudioContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_46, p0);
+  if (!(typeof p0 === "string" && p0 === "audio")) return failedTest("/type", EXPECTED_46, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
   if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -9923,7 +10125,7 @@ function e_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_42, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -9940,10 +10142,11 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_47, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9954,8 +10157,8 @@ function e_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (!g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -9964,7 +10167,8 @@ function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_49, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_49, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
@@ -9977,7 +10181,7 @@ function e_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_50, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_50, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
@@ -9991,9 +10195,10 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_51, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_51, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -10003,8 +10208,8 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (!g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -10016,7 +10221,7 @@ function e_Root(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
@@ -10027,9 +10232,10 @@ function e_RootsListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_52, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/roots/list_changed"))
+    return failedTest("/method", EXPECTED_52, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -10038,10 +10244,11 @@ function e_ElicitRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "elicitation/create")) return failedTest("/method", EXPECTED_53, p0);
+  if (!(typeof p0 === "string" && p0 === "elicitation/create"))
+    return failedTest("/method", EXPECTED_53, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ElicitRequest$1(p1, d + 1)) return failedIn("/params");
+  if (!g_ElicitRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -10066,7 +10273,7 @@ function e_StringSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -10077,7 +10284,13 @@ function e_StringSchema(v: unknown, _d: number): boolean {
   const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxLength", EXPECTED_5, p4);
   const p5 = o["format"];
-  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+  if (
+    p5 !== undefined &&
+    !(
+      typeof p5 === "string" &&
+      (p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time")
+    )
+  )
     return failedTest("/format", EXPECTED_57, p5);
   return true;
 }
@@ -10087,7 +10300,8 @@ function e_NumberSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "number" || p0 === "integer")) return failedTest("/type", EXPECTED_58, p0);
+  if (!(typeof p0 === "string" && (p0 === "number" || p0 === "integer")))
+    return failedTest("/type", EXPECTED_58, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -10107,7 +10321,7 @@ function e_BooleanSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "boolean")) return failedTest("/type", EXPECTED_59, p0);
+  if (!(typeof p0 === "string" && p0 === "boolean")) return failedTest("/type", EXPECTED_59, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -10123,7 +10337,7 @@ function e_EnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_56, p0);
   const p3 = o["enum"];
   if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -10131,9 +10345,9 @@ function e_EnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  if (!g_EnumSchema$1(p3, d + 1)) return failedIn("/enum");
+  if (!g_EnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_EnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
+  if (p4 !== undefined && !g_EnumSchema$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -10143,11 +10357,11 @@ function e_ElicitResult(v: unknown, d: number): boolean {
   const p1 = o["action"];
   if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
+  if (!(typeof p1 === "string" && (p1 === "accept" || p1 === "decline" || p1 === "cancel")))
     return failedTest("/action", EXPECTED_60, p1);
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return failedIn("/content");
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
   return true;
 }
 

@@ -183,24 +183,23 @@ function expectation(expected: string, shown: number): Expectation {
 
 /** `expected <e.expected>, got <the value or its kind>`, in as few pieces as the value allows. */
 function mismatch(e: Expectation, v: unknown): string {
-  switch (typeof v) {
-    case "string":
-      if ((e.shown & SHOW_STRING) === 0) return e.gotString;
-      return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
-    case "number":
-      if ((e.shown & SHOW_NUMBER) === 0) return e.gotNumber;
-      return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
-    case "boolean":
-      return v ? e.gotTrue : e.gotFalse;
-    case "undefined":
-      return e.gotNothing;
-    case "object":
-      if (v === null) return e.gotNull;
-      if (!Array.isArray(v)) return e.gotObject;
-      return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
-    default:
-      return e.lead + got(v);
-  }
+  // Tests of the kind rather than a switch on typeof, which V8 may leave to a call; the quoted
+  // forms are in quoted(): this stays small enough to be inlined where an issue is made.
+  if (typeof v === "string") return (e.shown & SHOW_STRING) === 0 ? e.gotString : quoted(e, v);
+  if (typeof v === "number") return (e.shown & SHOW_NUMBER) === 0 ? e.gotNumber : quoted(e, v);
+  if (v === null) return e.gotNull;
+  if (Array.isArray(v)) return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
+  if (typeof v === "object") return e.gotObject;
+  if (v === true) return e.gotTrue;
+  if (v === false) return e.gotFalse;
+  return v === undefined ? e.gotNothing : e.lead + got(v);
+}
+
+/** A string or number of a kind the check admits: quoted, a short string in as few pieces as it allows. */
+function quoted(e: Expectation, v: string | number): string {
+  if (typeof v === "string")
+    return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+  return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
 }
 
 /** The issue at `path`: the value `v` is not what `e` expects. */
@@ -290,7 +289,9 @@ class IssueList {
  * `failedMissing`), a union the function that explains it (`failedUnion`), a failure only the
  * explanation of the type around it can describe (a member of a dispatched union) marks itself
  * (`failed()`) and the first named type above it takes the explanation over (`failedInType`), and
- * every level above adds its key. The issue is the one explaining the whole value reports first:
+ * the levels above add their keys: the pointers known when the code was generated are one key
+ * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
+ * index, a map's entry) or a named type's guard begins. The issue is the one explaining the whole value reports first:
  * both walk the value in the same order (test/validators-trail.test.ts compares them). Until the
  * next failure the trail holds on to the part that failed.
  */
@@ -299,8 +300,8 @@ const EXPLAIN = 1;
 const TEST = 2;
 const MISSING = 3;
 /**
- * A key of the trail: a pointer segment written when the code was generated (`"/name"`), an array
- * index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
+ * A key of the trail: a pointer written when the code was generated (`"/name"`, `"/items/anyOf"`),
+ * an array index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
  */
 type TrailKey = string | number | EntryKey;
 
@@ -368,7 +369,7 @@ function failedMissing(key: string, message: string): boolean {
   return false;
 }
 
-/** The part at `key`, checked by a hoisted function of the same type, failed. */
+/** The part at `key`, checked by a hoisted function of the same type, failed; or the pointer above a key known at run time. */
 function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
@@ -502,10 +503,18 @@ function pickMember(m: Members, v: unknown, d: number, at: string): Issue | unde
 function trailRank(): number {
   if (trailKind !== TEST && trailKind !== MISSING) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
-  // A key is a segment but `""`: a check of the same value by another type's guard.
-  let rank = trailLeaf === "" ? 0 : 1;
-  for (let i = 0; i < trailCount; i++) if (trailKeys[i] !== "") rank++;
+  let rank = segmentCount(trailLeaf);
+  for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
+}
+
+/** How many pointer segments a key is: a constant pointer may be several (`""`: none). */
+function segmentCount(key: TrailKey): number {
+  if (typeof key !== "string") return 1;
+  let n = 0;
+  // An escaped key has no "/" of its own (it is "~1").
+  for (let i = key.indexOf("/"); i >= 0; i = key.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 /** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
@@ -1423,7 +1432,7 @@ function g_TaskAugmentedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
   if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
     return failedInType("/task", x_TaskMetadata, p1);
@@ -1467,11 +1476,12 @@ function x_TaskAugmentedRequestParams(v: unknown, out: IssueList, d: number): nu
 }
 
 function g_TaskAugmentedRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -1479,7 +1489,7 @@ function g_RequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1512,11 +1522,12 @@ function x_RequestParams(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_RequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -1527,7 +1538,7 @@ function g_Request(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1561,7 +1572,8 @@ function x_Request(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Request$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   return true;
 }
 
@@ -1569,7 +1581,7 @@ function g_NotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1592,7 +1604,8 @@ function x_NotificationParams(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_NotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -1603,7 +1616,7 @@ function g_Notification(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1637,7 +1650,8 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Notification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   return true;
 }
 
@@ -1645,7 +1659,7 @@ function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1668,7 +1682,8 @@ function x_Result(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -1736,14 +1751,14 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p3 = o["id"];
   if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
@@ -1760,7 +1775,7 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
@@ -1800,7 +1815,8 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   return true;
 }
 
@@ -1809,12 +1825,12 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1830,7 +1846,7 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
@@ -1858,7 +1874,8 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   return true;
 }
 
@@ -1867,7 +1884,7 @@ function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -1889,7 +1906,7 @@ function x_JSONRPCResultResponse(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
@@ -1927,7 +1944,7 @@ function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   const p1 = o["id"];
@@ -1948,7 +1965,7 @@ function x_JSONRPCErrorResponse(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
@@ -2017,13 +2034,13 @@ function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
-  if (!g_URLElicitationRequiredError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_URLElicitationRequiredError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -2039,7 +2056,7 @@ function x_URLElicitationRequiredError(v: unknown, out: IssueList, d: number): n
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
@@ -2073,7 +2090,7 @@ function x_URLElicitationRequiredError(v: unknown, out: IssueList, d: number): n
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
           n++;
         } else {
-          if (!(x8 === -32042)) {
+          if (!(typeof x8 === "number" && x8 === -32042)) {
             if (out.fault("/error/code", 2, EXPECTED_7, x8)) return 1;
             n++;
           }
@@ -2125,34 +2142,37 @@ function x_URLElicitationRequiredError(v: unknown, out: IssueList, d: number): n
 }
 
 function g_URLElicitationRequiredError$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/error/data/elicitations", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ElicitRequestURLParams(x, d + 1)) return failedInType(i, x_ElicitRequestURLParams, x);
+    if (!g_ElicitRequestURLParams(x, d + 1))
+      return failedInType(i, x_ElicitRequestURLParams, x) || failedIn("/error/data/elicitations");
   }
   return true;
 }
 
 function g_URLElicitationRequiredError$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error/data", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["elicitations"];
   if (p0 === undefined)
-    return failedMissing("/elicitations", 'missing required property "elicitations"');
-  if (!g_URLElicitationRequiredError$3(p0, d + 1)) return failedIn("/elicitations");
+    return failedMissing("/error/data/elicitations", 'missing required property "elicitations"');
+  if (!g_URLElicitationRequiredError$3(p0, d + 1)) return false;
   return true;
 }
 
 function g_URLElicitationRequiredError$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32042)) return failedTest("/code", EXPECTED_7, p0);
+  if (p0 === undefined) return failedMissing("/error/code", 'missing required property "code"');
+  if (!(typeof p0 === "number" && p0 === -32042)) return failedTest("/error/code", EXPECTED_7, p0);
   const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!g_URLElicitationRequiredError$2(p1, d + 1)) return failedIn("/data");
+  if (p1 === undefined) return failedMissing("/error/data", 'missing required property "data"');
+  if (!g_URLElicitationRequiredError$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -2174,7 +2194,7 @@ function g_CancelledNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["requestId"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1))
     return failedInType("/requestId", x_RequestId, p1);
@@ -2217,7 +2237,8 @@ function x_CancelledNotificationParams(v: unknown, out: IssueList, d: number): n
 }
 
 function g_CancelledNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -2226,10 +2247,11 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_9, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_9, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_CancelledNotificationParams(p2, d + 1))
@@ -2249,7 +2271,7 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/cancelled")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/cancelled")) {
         if (out.fault("/method", 1, EXPECTED_9, x2)) return 1;
         n++;
       }
@@ -2259,7 +2281,7 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -2294,7 +2316,7 @@ function g_InitializeRequestParams(v: unknown, d: number): boolean {
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
   if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return false;
   if (!g_ClientCapabilities(p2, d + 1))
     return failedInType("/capabilities", x_ClientCapabilities, p2);
   if (!g_Implementation(p3, d + 1)) return failedInType("/clientInfo", x_Implementation, p3);
@@ -2366,11 +2388,12 @@ function x_InitializeRequestParams(v: unknown, out: IssueList, d: number): numbe
 }
 
 function g_InitializeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -2379,10 +2402,11 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "initialize"))
+    return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -2405,7 +2429,7 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "initialize")) {
+      if (!(typeof x2 === "string" && x2 === "initialize")) {
         if (out.fault("/method", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2415,7 +2439,7 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -2461,7 +2485,7 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (p4 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
@@ -2534,7 +2558,8 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_InitializeResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -2543,10 +2568,11 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_11, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/initialized"))
+    return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -2565,7 +2591,7 @@ function x_InitializedNotification(v: unknown, out: IssueList, d: number): numbe
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/initialized")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/initialized")) {
         if (out.fault("/method", 1, EXPECTED_11, x2)) return 1;
         n++;
       }
@@ -2575,7 +2601,7 @@ function x_InitializedNotification(v: unknown, out: IssueList, d: number): numbe
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -2596,15 +2622,15 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["sampling"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/sampling");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["elicitation"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/elicitation");
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["experimental"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/experimental");
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["tasks"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/tasks");
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
@@ -2763,88 +2789,96 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/roots", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
+    return failedTest("/roots/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/sampling", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["context"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failedTest("/context", EXPECTED_3, p0);
+    return failedTest("/sampling/context", EXPECTED_3, p0);
   const p1 = o["tools"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/tools", EXPECTED_3, p1);
+    return failedTest("/sampling/tools", EXPECTED_3, p1);
   return true;
 }
 
 function g_ClientCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/elicitation", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["form"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failedTest("/form", EXPECTED_3, p0);
+    return failedTest("/elicitation/form", EXPECTED_3, p0);
   const p1 = o["url"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/url", EXPECTED_3, p1);
+    return failedTest("/elicitation/url", EXPECTED_3, p1);
   return true;
 }
 
 function g_ClientCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/experimental");
   }
   return true;
 }
 
 function g_ClientCapabilities$7(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tasks/requests/sampling", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["createMessage"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failedTest("/createMessage", EXPECTED_3, p0);
+    return failedTest("/tasks/requests/sampling/createMessage", EXPECTED_3, p0);
   return true;
 }
 
 function g_ClientCapabilities$8(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tasks/requests/elicitation", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["create"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failedTest("/create", EXPECTED_3, p0);
+    return failedTest("/tasks/requests/elicitation/create", EXPECTED_3, p0);
   return true;
 }
 
 function g_ClientCapabilities$6(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tasks/requests", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["sampling"];
-  if (p0 !== undefined && !g_ClientCapabilities$7(p0, d + 1)) return failedIn("/sampling");
+  if (p0 !== undefined && !g_ClientCapabilities$7(p0, d + 1)) return false;
   const p1 = o["elicitation"];
-  if (p1 !== undefined && !g_ClientCapabilities$8(p1, d + 1)) return failedIn("/elicitation");
+  if (p1 !== undefined && !g_ClientCapabilities$8(p1, d + 1)) return false;
   return true;
 }
 
 function g_ClientCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tasks", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["list"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failedTest("/list", EXPECTED_3, p0);
+    return failedTest("/tasks/list", EXPECTED_3, p0);
   const p1 = o["cancel"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/cancel", EXPECTED_3, p1);
+    return failedTest("/tasks/cancel", EXPECTED_3, p1);
   const p2 = o["requests"];
-  if (p2 !== undefined && !g_ClientCapabilities$6(p2, d + 1)) return failedIn("/requests");
+  if (p2 !== undefined && !g_ClientCapabilities$6(p2, d + 1)) return false;
   return true;
 }
 
@@ -2858,15 +2892,15 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/completions", EXPECTED_3, p1);
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return false;
   const p3 = o["tools"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["experimental"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["tasks"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/tasks");
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -3014,74 +3048,81 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/prompts", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
+    return failedTest("/prompts/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tools", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
+    return failedTest("/tools/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/resources", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/subscribe", EXPECTED_12, p0);
+    return failedTest("/resources/subscribe", EXPECTED_12, p0);
   const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p1);
+    return failedTest("/resources/listChanged", EXPECTED_12, p1);
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/experimental");
   }
   return true;
 }
 
 function g_ServerCapabilities$7(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tasks/requests/tools", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["call"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failedTest("/call", EXPECTED_3, p0);
+    return failedTest("/tasks/requests/tools/call", EXPECTED_3, p0);
   return true;
 }
 
 function g_ServerCapabilities$6(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tasks/requests", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["tools"];
-  if (p0 !== undefined && !g_ServerCapabilities$7(p0, d + 1)) return failedIn("/tools");
+  if (p0 !== undefined && !g_ServerCapabilities$7(p0, d + 1)) return false;
   return true;
 }
 
 function g_ServerCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tasks", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["list"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failedTest("/list", EXPECTED_3, p0);
+    return failedTest("/tasks/list", EXPECTED_3, p0);
   const p1 = o["cancel"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/cancel", EXPECTED_3, p1);
+    return failedTest("/tasks/cancel", EXPECTED_3, p1);
   const p2 = o["requests"];
-  if (p2 !== undefined && !g_ServerCapabilities$6(p2, d + 1)) return failedIn("/requests");
+  if (p2 !== undefined && !g_ServerCapabilities$6(p2, d + 1)) return false;
   return true;
 }
 
@@ -3093,10 +3134,10 @@ function g_Icon(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["theme"];
-  if (p1 !== undefined && !(p1 === "light" || p1 === "dark"))
+  if (p1 !== undefined && !(typeof p1 === "string" && (p1 === "light" || p1 === "dark")))
     return failedTest("/theme", EXPECTED_13, p1);
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_14, p3);
   return true;
@@ -3123,7 +3164,7 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
     }
     const x4 = o1["theme"];
     if (x4 !== undefined) {
-      if (!(x4 === "light" || x4 === "dark")) {
+      if (!(typeof x4 === "string" && (x4 === "light" || x4 === "dark"))) {
         if (out.fault("/theme", 1, EXPECTED_13, x4)) return 1;
         n++;
       }
@@ -3160,11 +3201,11 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Icon$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/sizes", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/sizes");
   }
   return true;
 }
@@ -3173,7 +3214,7 @@ function g_Icons(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["icons"];
-  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return failedIn("/icons");
+  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -3205,11 +3246,11 @@ function x_Icons(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Icons$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -3272,7 +3313,7 @@ function g_Implementation(v: unknown, d: number): boolean {
   if (p4 !== undefined && !(typeof p4 === "string"))
     return failedTest("/websiteUrl", EXPECTED_2, p4);
   const p5 = o["icons"];
-  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
+  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return false;
   if (p4 !== undefined && !(typeof p4 !== "string" || isUri(p4)))
     return failedTest("/websiteUrl", EXPECTED_14, p4);
   return true;
@@ -3355,11 +3396,11 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Implementation$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -3369,10 +3410,10 @@ function g_PingRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_15, p0);
+  if (!(typeof p0 === "string" && p0 === "ping")) return failedTest("/method", EXPECTED_15, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -3394,7 +3435,7 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ping")) {
+      if (!(typeof x2 === "string" && x2 === "ping")) {
         if (out.fault("/method", 1, EXPECTED_15, x2)) return 1;
         n++;
       }
@@ -3404,7 +3445,7 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -3442,7 +3483,7 @@ function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   const p2 = o["progress"];
   if (p2 === undefined) return failedMissing("/progress", 'missing required property "progress"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return false;
   if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
   if (!(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/progress", EXPECTED_16, p2);
@@ -3510,7 +3551,8 @@ function x_ProgressNotificationParams(v: unknown, out: IssueList, d: number): nu
 }
 
 function g_ProgressNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3519,10 +3561,11 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_17, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_17, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ProgressNotificationParams(p2, d + 1))
@@ -3542,7 +3585,7 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/progress")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/progress")) {
         if (out.fault("/method", 1, EXPECTED_17, x2)) return 1;
         n++;
       }
@@ -3552,7 +3595,7 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -3579,7 +3622,7 @@ function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_PaginatedRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_PaginatedRequestParams$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3620,11 +3663,12 @@ function x_PaginatedRequestParams(v: unknown, out: IssueList, d: number): number
 }
 
 function g_PaginatedRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -3633,7 +3677,7 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p2 = o["id"];
@@ -3658,7 +3702,7 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
@@ -3702,7 +3746,7 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   return true;
@@ -3735,7 +3779,8 @@ function x_PaginatedResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_PaginatedResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -3744,10 +3789,11 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_18, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_18, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -3769,7 +3815,7 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/list")) {
         if (out.fault("/method", 1, EXPECTED_18, x2)) return 1;
         n++;
       }
@@ -3779,7 +3825,7 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -3814,10 +3860,10 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   const p2 = o["resources"];
   if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3868,16 +3914,17 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListResourcesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/resources", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x);
+    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x) || failedIn("/resources");
   }
   return true;
 }
@@ -3887,10 +3934,11 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_19, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_19, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -3912,7 +3960,7 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/templates/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/templates/list")) {
         if (out.fault("/method", 1, EXPECTED_19, x2)) return 1;
         n++;
       }
@@ -3922,7 +3970,7 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -3958,10 +4006,10 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (p2 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4013,16 +4061,18 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/resourceTemplates", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return failedInType(i, x_ResourceTemplate, x);
+    if (!g_ResourceTemplate(x, d + 1))
+      return failedInType(i, x_ResourceTemplate, x) || failedIn("/resourceTemplates");
   }
   return true;
 }
@@ -4033,7 +4083,7 @@ function g_ResourceRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -4085,11 +4135,12 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_ResourceRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -4099,7 +4150,7 @@ function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -4151,11 +4202,12 @@ function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): num
 }
 
 function g_ReadResourceRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -4164,10 +4216,11 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_20, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_20, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -4190,7 +4243,7 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/read")) {
+      if (!(typeof x2 === "string" && x2 === "resources/read")) {
         if (out.fault("/method", 1, EXPECTED_20, x2)) return 1;
         n++;
       }
@@ -4200,7 +4253,7 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -4239,8 +4292,8 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (!g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4292,7 +4345,8 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -4309,12 +4363,12 @@ function x_ReadResourceResult$3(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/contents", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1)))
-      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_2);
+      return failedUnion(i, x_ReadResourceResult$3, x, MEMBERS_2) || failedIn("/contents");
   }
   return true;
 }
@@ -4324,11 +4378,11 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -4347,7 +4401,7 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, d: number
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_22, x2)) return 1;
         n++;
       }
@@ -4357,7 +4411,7 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, d: number
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -4380,7 +4434,7 @@ function g_SubscribeRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -4432,11 +4486,12 @@ function x_SubscribeRequestParams(v: unknown, out: IssueList, d: number): number
 }
 
 function g_SubscribeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -4445,10 +4500,11 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_23, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/subscribe"))
+    return failedTest("/method", EXPECTED_23, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -4471,7 +4527,7 @@ function x_SubscribeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/subscribe")) {
+      if (!(typeof x2 === "string" && x2 === "resources/subscribe")) {
         if (out.fault("/method", 1, EXPECTED_23, x2)) return 1;
         n++;
       }
@@ -4481,7 +4537,7 @@ function x_SubscribeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -4520,7 +4576,7 @@ function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -4572,11 +4628,12 @@ function x_UnsubscribeRequestParams(v: unknown, out: IssueList, d: number): numb
 }
 
 function g_UnsubscribeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -4585,10 +4642,11 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_24, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/unsubscribe"))
+    return failedTest("/method", EXPECTED_24, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -4611,7 +4669,7 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/unsubscribe")) {
+      if (!(typeof x2 === "string" && x2 === "resources/unsubscribe")) {
         if (out.fault("/method", 1, EXPECTED_24, x2)) return 1;
         n++;
       }
@@ -4621,7 +4679,7 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -4660,8 +4718,7 @@ function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1))
-    return failedIn("/_meta");
+  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -4703,7 +4760,8 @@ function x_ResourceUpdatedNotificationParams(v: unknown, out: IssueList, _d: num
 }
 
 function g_ResourceUpdatedNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -4712,10 +4770,11 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_25, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_25, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ResourceUpdatedNotificationParams(p2, d + 1))
@@ -4735,7 +4794,7 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, d: number): n
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/updated")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/updated")) {
         if (out.fault("/method", 1, EXPECTED_25, x2)) return 1;
         n++;
       }
@@ -4745,7 +4804,7 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, d: number): n
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -4784,13 +4843,13 @@ function g_Resource(v: unknown, d: number): boolean {
   const p4 = o["size"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_4, p4);
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return failedIn("/_meta");
+  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return false;
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
   const p8 = o["icons"];
-  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/icons");
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return false;
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
   return true;
 }
@@ -4894,16 +4953,17 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Resource$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_Resource$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -4925,13 +4985,13 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p3 = o["mimeType"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return false;
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
   const p7 = o["icons"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/icons");
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return false;
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_26, p6);
   return true;
@@ -5029,16 +5089,17 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ResourceTemplate$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ResourceTemplate$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -5051,7 +5112,7 @@ function g_ResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_ResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
@@ -5100,7 +5161,8 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -5114,7 +5176,7 @@ function g_TextResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_14, p3);
@@ -5175,7 +5237,8 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
 }
 
 function g_TextResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -5189,7 +5252,7 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
@@ -5257,7 +5320,8 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
 }
 
 function g_BlobResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -5266,10 +5330,11 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -5291,7 +5356,7 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/list")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/list")) {
         if (out.fault("/method", 1, EXPECTED_28, x2)) return 1;
         n++;
       }
@@ -5301,7 +5366,7 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -5336,10 +5401,10 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   const p2 = o["prompts"];
   if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -5390,16 +5455,17 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListPromptsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/prompts", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x);
+    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x) || failedIn("/prompts");
   }
   return true;
 }
@@ -5411,9 +5477,9 @@ function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_GetPromptRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_GetPromptRequestParams$1(p1, d + 1)) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -5472,20 +5538,23 @@ function x_GetPromptRequestParams(v: unknown, out: IssueList, d: number): number
 }
 
 function g_GetPromptRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_GetPromptRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/arguments", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(new EntryKey(k), EXPECTED_2, x) || failedIn("/arguments");
   }
   return true;
 }
@@ -5495,10 +5564,11 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_29, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_29, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -5521,7 +5591,7 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/get")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/get")) {
         if (out.fault("/method", 1, EXPECTED_29, x2)) return 1;
         n++;
       }
@@ -5531,7 +5601,7 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -5570,11 +5640,11 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["messages"];
   if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -5624,16 +5694,18 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_GetPromptResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_GetPromptResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/messages", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return failedInType(i, x_PromptMessage, x);
+    if (!g_PromptMessage(x, d + 1))
+      return failedInType(i, x_PromptMessage, x) || failedIn("/messages");
   }
   return true;
 }
@@ -5650,11 +5722,11 @@ function g_Prompt(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   const p5 = o["icons"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return failedIn("/icons");
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return false;
   return true;
 }
 
@@ -5734,26 +5806,28 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Prompt$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_Prompt$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/arguments", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
+    if (!g_PromptArgument(x, d + 1))
+      return failedInType(i, x_PromptArgument, x) || failedIn("/arguments");
   }
   return true;
 }
 
 function g_Prompt$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -5819,13 +5893,14 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_30, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_30, v);
   return true;
 }
 
 function x_Role(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
-  if (!(v === "user" || v === "assistant")) {
+  if (!(typeof v === "string" && (v === "user" || v === "assistant"))) {
     if (out.fault("", 0, EXPECTED_30, v)) return 1;
     n++;
   }
@@ -5884,7 +5959,8 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "resource_link"))
+    return failedTest("/type", EXPECTED_31, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   const p8 = o["uri"];
@@ -5900,13 +5976,13 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p5 = o["size"];
   if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_4, p5);
   const p6 = o["_meta"];
-  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return failedIn("/_meta");
+  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return false;
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
   const p9 = o["icons"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/icons");
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return false;
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
   return true;
 }
@@ -5923,7 +5999,7 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resource_link")) {
+      if (!(typeof x2 === "string" && x2 === "resource_link")) {
         if (out.fault("/type", 1, EXPECTED_31, x2)) return 1;
         n++;
       }
@@ -6020,16 +6096,17 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ResourceLink$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ResourceLink$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -6039,11 +6116,11 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
   const p3 = o["resource"];
   if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
@@ -6064,7 +6141,7 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x5 === "resource")) {
+      if (!(typeof x5 === "string" && x5 === "resource")) {
         if (out.fault("/type", 1, EXPECTED_32, x5)) return 1;
         n++;
       }
@@ -6108,7 +6185,8 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -6129,10 +6207,11 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_33, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -6151,7 +6230,7 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, d: number):
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/prompts/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/prompts/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_33, x2)) return 1;
         n++;
       }
@@ -6161,7 +6240,7 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, d: number):
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -6183,10 +6262,11 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_34, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -6208,7 +6288,7 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/list")) {
+      if (!(typeof x2 === "string" && x2 === "tools/list")) {
         if (out.fault("/method", 1, EXPECTED_34, x2)) return 1;
         n++;
       }
@@ -6218,7 +6298,7 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -6253,10 +6333,10 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   const p2 = o["tools"];
   if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -6307,16 +6387,17 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListToolsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/tools", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x) || failedIn("/tools");
   }
   return true;
 }
@@ -6327,13 +6408,13 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const p3 = o["content"];
   if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["structuredContent"];
-  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
+  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p2);
-  if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$3(p3, d + 1)) return false;
   return true;
 }
 
@@ -6390,21 +6471,24 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolResult$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/structuredContent", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolResult$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return failedInType(i, x_ContentBlock, x);
+    if (!g_ContentBlock(x, d + 1))
+      return failedInType(i, x_ContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -6416,9 +6500,9 @@ function g_CallToolRequestParams(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequestParams$1(p1, d + 1)) return failedIn("/arguments");
+  if (p1 !== undefined && !g_CallToolRequestParams$1(p1, d + 1)) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_CallToolRequestParams$2(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_CallToolRequestParams$2(p2, d + 1)) return false;
   const p3 = o["task"];
   if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
     return failedInType("/task", x_TaskMetadata, p3);
@@ -6480,16 +6564,18 @@ function x_CallToolRequestParams(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_CallToolRequestParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/arguments", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolRequestParams$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -6498,10 +6584,11 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -6524,7 +6611,7 @@ function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/call")) {
+      if (!(typeof x2 === "string" && x2 === "tools/call")) {
         if (out.fault("/method", 1, EXPECTED_35, x2)) return 1;
         n++;
       }
@@ -6534,7 +6621,7 @@ function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -6572,10 +6659,11 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_36, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_36, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -6594,7 +6682,7 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, d: number): n
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/tools/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/tools/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_36, x2)) return 1;
         n++;
       }
@@ -6604,7 +6692,7 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, d: number): n
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -6691,7 +6779,10 @@ function g_ToolExecution(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskSupport"];
-  if (p0 !== undefined && !(p0 === "forbidden" || p0 === "optional" || p0 === "required"))
+  if (
+    p0 !== undefined &&
+    !(typeof p0 === "string" && (p0 === "forbidden" || p0 === "optional" || p0 === "required"))
+  )
     return failedTest("/taskSupport", EXPECTED_37, p0);
   return true;
 }
@@ -6705,7 +6796,10 @@ function x_ToolExecution(v: unknown, out: IssueList, _d: number): number {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskSupport"];
     if (x2 !== undefined) {
-      if (!(x2 === "forbidden" || x2 === "optional" || x2 === "required")) {
+      if (!(
+        typeof x2 === "string" &&
+        (x2 === "forbidden" || x2 === "optional" || x2 === "required")
+      )) {
         if (out.fault("/taskSupport", 1, EXPECTED_37, x2)) return 1;
         n++;
       }
@@ -6729,18 +6823,18 @@ function g_Tool(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return false;
   const p4 = o["execution"];
   if (p4 !== undefined && !g_ToolExecution(p4, d + 1))
     return failedInType("/execution", x_ToolExecution, p4);
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p5);
-  if (!g_Tool$2(p6, d + 1)) return failedIn("/inputSchema");
+  if (!g_Tool$2(p6, d + 1)) return false;
   const p7 = o["outputSchema"];
-  if (p7 !== undefined && !g_Tool$5(p7, d + 1)) return failedIn("/outputSchema");
+  if (p7 !== undefined && !g_Tool$5(p7, d + 1)) return false;
   const p8 = o["icons"];
-  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return failedIn("/icons");
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return false;
   return true;
 }
 
@@ -6815,7 +6909,7 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x13 === "object")) {
+          if (!(typeof x13 === "string" && x13 === "object")) {
             if (out.fault("/inputSchema/type", 2, EXPECTED_38, x13)) return 1;
             n++;
           }
@@ -6876,7 +6970,7 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/outputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x23 === "object")) {
+          if (!(typeof x23 === "string" && x23 === "object")) {
             if (out.fault("/outputSchema/type", 2, EXPECTED_38, x23)) return 1;
             n++;
           }
@@ -6946,99 +7040,113 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Tool$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema/properties", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/inputSchema/properties");
   }
   return true;
 }
 
 function g_Tool$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/inputSchema/required", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/inputSchema/required");
   }
   return true;
 }
 
 function g_Tool$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_38, p0);
+  if (p0 === undefined)
+    return failedMissing("/inputSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/inputSchema/type", EXPECTED_38, p0);
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_2, p1);
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/inputSchema/$schema", EXPECTED_2, p1);
   const p2 = o["properties"];
-  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return failedIn("/properties");
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_Tool$4(p3, d + 1)) return failedIn("/required");
+  if (p3 !== undefined && !g_Tool$4(p3, d + 1)) return false;
   return true;
 }
 
 function g_Tool$6(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/outputSchema/properties", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest(new EntryKey(k), EXPECTED_3, x);
+      return failedTest(new EntryKey(k), EXPECTED_3, x) || failedIn("/outputSchema/properties");
   }
   return true;
 }
 
 function g_Tool$7(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/outputSchema/required", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/outputSchema/required");
   }
   return true;
 }
 
 function g_Tool$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/outputSchema", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_38, p0);
+  if (p0 === undefined)
+    return failedMissing("/outputSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/outputSchema/type", EXPECTED_38, p0);
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_2, p1);
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/outputSchema/$schema", EXPECTED_2, p1);
   const p2 = o["properties"];
-  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return failedIn("/properties");
+  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_Tool$7(p3, d + 1)) return failedIn("/required");
+  if (p3 !== undefined && !g_Tool$7(p3, d + 1)) return false;
   return true;
 }
 
 function g_Tool$8(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
 
 function g_TaskStatus(v: unknown, _d: number): boolean {
   if (!(
-    v === "working" ||
-    v === "input_required" ||
-    v === "completed" ||
-    v === "failed" ||
-    v === "cancelled"
+    typeof v === "string" &&
+    (v === "working" ||
+      v === "input_required" ||
+      v === "completed" ||
+      v === "failed" ||
+      v === "cancelled")
   ))
     return failedTest("", EXPECTED_39, v);
   return true;
@@ -7047,11 +7155,12 @@ function g_TaskStatus(v: unknown, _d: number): boolean {
 function x_TaskStatus(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
   if (!(
-    v === "working" ||
-    v === "input_required" ||
-    v === "completed" ||
-    v === "failed" ||
-    v === "cancelled"
+    typeof v === "string" &&
+    (v === "working" ||
+      v === "input_required" ||
+      v === "completed" ||
+      v === "failed" ||
+      v === "cancelled")
   )) {
     if (out.fault("", 0, EXPECTED_39, v)) return 1;
     n++;
@@ -7231,7 +7340,7 @@ function g_CreateTaskResult(v: unknown, d: number): boolean {
   const p1 = o["task"];
   if (p1 === undefined) return failedMissing("/task", 'missing required property "task"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return false;
   if (!g_Task(p1, d + 1)) return failedInType("/task", x_Task, p1);
   return true;
 }
@@ -7267,7 +7376,8 @@ function x_CreateTaskResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateTaskResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -7276,16 +7386,17 @@ function g_GetTaskRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tasks/get")) return failedTest("/method", EXPECTED_41, p0);
+  if (!(typeof p0 === "string" && p0 === "tasks/get"))
+    return failedTest("/method", EXPECTED_41, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
-  if (!g_GetTaskRequest$1(p3, d + 1)) return failedIn("/params");
+  if (!g_GetTaskRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -7301,7 +7412,7 @@ function x_GetTaskRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tasks/get")) {
+      if (!(typeof x2 === "string" && x2 === "tasks/get")) {
         if (out.fault("/method", 1, EXPECTED_41, x2)) return 1;
         n++;
       }
@@ -7311,7 +7422,7 @@ function x_GetTaskRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -7357,11 +7468,13 @@ function x_GetTaskRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_GetTaskRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
-  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
+  if (p0 === undefined)
+    return failedMissing("/params/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/params/taskId", EXPECTED_2, p0);
   return true;
 }
 
@@ -7391,16 +7504,17 @@ function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tasks/result")) return failedTest("/method", EXPECTED_42, p0);
+  if (!(typeof p0 === "string" && p0 === "tasks/result"))
+    return failedTest("/method", EXPECTED_42, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
-  if (!g_GetTaskPayloadRequest$1(p3, d + 1)) return failedIn("/params");
+  if (!g_GetTaskPayloadRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -7416,7 +7530,7 @@ function x_GetTaskPayloadRequest(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tasks/result")) {
+      if (!(typeof x2 === "string" && x2 === "tasks/result")) {
         if (out.fault("/method", 1, EXPECTED_42, x2)) return 1;
         n++;
       }
@@ -7426,7 +7540,7 @@ function x_GetTaskPayloadRequest(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -7472,11 +7586,13 @@ function x_GetTaskPayloadRequest(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_GetTaskPayloadRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
-  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
+  if (p0 === undefined)
+    return failedMissing("/params/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/params/taskId", EXPECTED_2, p0);
   return true;
 }
 
@@ -7484,7 +7600,7 @@ function g_GetTaskPayloadResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -7507,7 +7623,8 @@ function x_GetTaskPayloadResult(v: unknown, out: IssueList, _d: number): number 
 }
 
 function g_GetTaskPayloadResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -7516,16 +7633,17 @@ function g_CancelTaskRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tasks/cancel")) return failedTest("/method", EXPECTED_43, p0);
+  if (!(typeof p0 === "string" && p0 === "tasks/cancel"))
+    return failedTest("/method", EXPECTED_43, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
-  if (!g_CancelTaskRequest$1(p3, d + 1)) return failedIn("/params");
+  if (!g_CancelTaskRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -7541,7 +7659,7 @@ function x_CancelTaskRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tasks/cancel")) {
+      if (!(typeof x2 === "string" && x2 === "tasks/cancel")) {
         if (out.fault("/method", 1, EXPECTED_43, x2)) return 1;
         n++;
       }
@@ -7551,7 +7669,7 @@ function x_CancelTaskRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -7597,11 +7715,13 @@ function x_CancelTaskRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CancelTaskRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
-  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
+  if (p0 === undefined)
+    return failedMissing("/params/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/params/taskId", EXPECTED_2, p0);
   return true;
 }
 
@@ -7631,10 +7751,11 @@ function g_ListTasksRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tasks/list")) return failedTest("/method", EXPECTED_44, p0);
+  if (!(typeof p0 === "string" && p0 === "tasks/list"))
+    return failedTest("/method", EXPECTED_44, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -7656,7 +7777,7 @@ function x_ListTasksRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tasks/list")) {
+      if (!(typeof x2 === "string" && x2 === "tasks/list")) {
         if (out.fault("/method", 1, EXPECTED_44, x2)) return 1;
         n++;
       }
@@ -7666,7 +7787,7 @@ function x_ListTasksRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -7701,10 +7822,10 @@ function g_ListTasksResult(v: unknown, d: number): boolean {
   const p2 = o["tasks"];
   if (p2 === undefined) return failedMissing("/tasks", 'missing required property "tasks"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListTasksResult$2(p2, d + 1)) return failedIn("/tasks");
+  if (!g_ListTasksResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -7755,16 +7876,17 @@ function x_ListTasksResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListTasksResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListTasksResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/tasks", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Task(x, d + 1)) return failedInType(i, x_Task, x);
+    if (!g_Task(x, d + 1)) return failedInType(i, x_Task, x) || failedIn("/tasks");
   }
   return true;
 }
@@ -7795,10 +7917,11 @@ function g_TaskStatusNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tasks/status")) return failedTest("/method", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tasks/status"))
+    return failedTest("/method", EXPECTED_45, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_TaskStatusNotificationParams(p2, d + 1))
@@ -7818,7 +7941,7 @@ function x_TaskStatusNotification(v: unknown, out: IssueList, d: number): number
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/tasks/status")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/tasks/status")) {
         if (out.fault("/method", 1, EXPECTED_45, x2)) return 1;
         n++;
       }
@@ -7828,7 +7951,7 @@ function x_TaskStatusNotification(v: unknown, out: IssueList, d: number): number
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -7856,7 +7979,7 @@ function g_SetLevelRequestParams(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
   if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_SetLevelRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_SetLevelRequestParams$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -7901,11 +8024,12 @@ function x_SetLevelRequestParams(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_SetLevelRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -7914,10 +8038,11 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_46, p0);
+  if (!(typeof p0 === "string" && p0 === "logging/setLevel"))
+    return failedTest("/method", EXPECTED_46, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -7940,7 +8065,7 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "logging/setLevel")) {
+      if (!(typeof x2 === "string" && x2 === "logging/setLevel")) {
         if (out.fault("/method", 1, EXPECTED_46, x2)) return 1;
         n++;
       }
@@ -7950,7 +8075,7 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -7990,8 +8115,7 @@ function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   const p2 = o["level"];
   if (p2 === undefined) return failedMissing("/level", 'missing required property "level"');
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_LoggingMessageNotificationParams$1(p1, d + 1))
-    return failedIn("/_meta");
+  if (p1 !== undefined && !g_LoggingMessageNotificationParams$1(p1, d + 1)) return false;
   if (!g_LoggingLevel(p2, d + 1)) return failedInType("/level", x_LoggingLevel, p2);
   const p3 = o["logger"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/logger", EXPECTED_2, p3);
@@ -8041,7 +8165,8 @@ function x_LoggingMessageNotificationParams(v: unknown, out: IssueList, d: numbe
 }
 
 function g_LoggingMessageNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -8050,10 +8175,11 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_47, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_LoggingMessageNotificationParams(p2, d + 1))
@@ -8073,7 +8199,7 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/message")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/message")) {
         if (out.fault("/method", 1, EXPECTED_47, x2)) return 1;
         n++;
       }
@@ -8083,7 +8209,7 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -8106,14 +8232,15 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_48, v);
   return true;
@@ -8122,14 +8249,15 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
 function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   )) {
     if (out.fault("", 0, EXPECTED_48, v)) return 1;
     n++;
@@ -8148,7 +8276,10 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_2, p0);
   const p1 = o["includeContext"];
-  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  if (
+    p1 !== undefined &&
+    !(typeof p1 === "string" && (p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  )
     return failedTest("/includeContext", EXPECTED_49, p1);
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
@@ -8158,7 +8289,7 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
     return failedTest("/metadata", EXPECTED_3, p4);
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1)) return failedIn("/_meta");
+  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1)) return false;
   const p6 = o["task"];
   if (p6 !== undefined && !g_TaskMetadata(p6, d + 1))
     return failedInType("/task", x_TaskMetadata, p6);
@@ -8166,14 +8297,13 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p7 !== undefined && !g_ToolChoice(p7, d + 1))
     return failedInType("/toolChoice", x_ToolChoice, p7);
   const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$2(p8, d + 1))
-    return failedIn("/stopSequences");
+  if (p8 !== undefined && !g_CreateMessageRequestParams$2(p8, d + 1)) return false;
   const p9 = o["modelPreferences"];
   if (p9 !== undefined && !g_ModelPreferences(p9, d + 1))
     return failedInType("/modelPreferences", x_ModelPreferences, p9);
   const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$3(p10, d + 1)) return failedIn("/tools");
-  if (!g_CreateMessageRequestParams$4(p11, d + 1)) return failedIn("/messages");
+  if (p10 !== undefined && !g_CreateMessageRequestParams$3(p10, d + 1)) return false;
+  if (!g_CreateMessageRequestParams$4(p11, d + 1)) return false;
   return true;
 }
 
@@ -8203,7 +8333,10 @@ function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): nu
     }
     const x5 = o1["includeContext"];
     if (x5 !== undefined) {
-      if (!(x5 === "none" || x5 === "thisServer" || x5 === "allServers")) {
+      if (!(
+        typeof x5 === "string" &&
+        (x5 === "none" || x5 === "thisServer" || x5 === "allServers")
+      )) {
         if (out.fault("/includeContext", 1, EXPECTED_49, x5)) return 1;
         n++;
       }
@@ -8320,40 +8453,42 @@ function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): nu
 }
 
 function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_CreateMessageRequestParams$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/stopSequences", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/stopSequences");
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/tools", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x) || failedIn("/tools");
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$4(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/messages", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
+    if (!g_SamplingMessage(x, d + 1))
+      return failedInType(i, x_SamplingMessage, x) || failedIn("/messages");
   }
   return true;
 }
@@ -8362,7 +8497,10 @@ function g_ToolChoice(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
+  if (
+    p0 !== undefined &&
+    !(typeof p0 === "string" && (p0 === "auto" || p0 === "required" || p0 === "none"))
+  )
     return failedTest("/mode", EXPECTED_50, p0);
   return true;
 }
@@ -8376,7 +8514,7 @@ function x_ToolChoice(v: unknown, out: IssueList, _d: number): number {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "auto" || x2 === "required" || x2 === "none")) {
+      if (!(typeof x2 === "string" && (x2 === "auto" || x2 === "required" || x2 === "none"))) {
         if (out.fault("/mode", 1, EXPECTED_50, x2)) return 1;
         n++;
       }
@@ -8390,10 +8528,11 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_51, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_51, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -8416,7 +8555,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "sampling/createMessage")) {
+      if (!(typeof x2 === "string" && x2 === "sampling/createMessage")) {
         if (out.fault("/method", 1, EXPECTED_51, x2)) return 1;
         n++;
       }
@@ -8426,7 +8565,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -8469,7 +8608,7 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p4 = o["content"];
   if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
@@ -8585,17 +8724,18 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_SamplingMessageContentBlock(x, d + 1))
-      return failedInType(i, x_SamplingMessageContentBlock, x);
+      return failedInType(i, x_SamplingMessageContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -8655,7 +8795,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_SamplingMessage$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_SamplingMessage$1(p1, d + 1)) return false;
   if (!(
     g_TextContent(p2, d + 1) ||
     g_ImageContent(p2, d + 1) ||
@@ -8748,17 +8888,18 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_SamplingMessage$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_SamplingMessage$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_SamplingMessageContentBlock(x, d + 1))
-      return failedInType(i, x_SamplingMessageContentBlock, x);
+      return failedInType(i, x_SamplingMessageContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -8942,7 +9083,7 @@ function g_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_55, p1);
   }
   const p2 = o["audience"];
-  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8996,11 +9137,11 @@ function x_Annotations(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/audience", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/audience");
   }
   return true;
 }
@@ -9129,12 +9270,12 @@ function g_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_57, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_57, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -9153,7 +9294,7 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "text")) {
+      if (!(typeof x2 === "string" && x2 === "text")) {
         if (out.fault("/type", 1, EXPECTED_57, x2)) return 1;
         n++;
       }
@@ -9189,7 +9330,8 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_TextContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -9198,14 +9340,14 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
   if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -9226,7 +9368,7 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "image")) {
+      if (!(typeof x2 === "string" && x2 === "image")) {
         if (out.fault("/type", 1, EXPECTED_58, x2)) return 1;
         n++;
       }
@@ -9279,7 +9421,8 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ImageContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -9288,14 +9431,14 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
+  if (!(typeof p0 === "string" && p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
   if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -9316,7 +9459,7 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "audio")) {
+      if (!(typeof x2 === "string" && x2 === "audio")) {
         if (out.fault("/type", 1, EXPECTED_59, x2)) return 1;
         n++;
       }
@@ -9369,7 +9512,8 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_AudioContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -9378,7 +9522,7 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_60, p0);
+  if (!(typeof p0 === "string" && p0 === "tool_use")) return failedTest("/type", EXPECTED_60, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["name"];
@@ -9387,9 +9531,9 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
   if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_2, p1);
   if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
-  if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
+  if (!g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return failedIn("/_meta");
+  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -9405,7 +9549,7 @@ function x_ToolUseContent(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tool_use")) {
+      if (!(typeof x2 === "string" && x2 === "tool_use")) {
         if (out.fault("/type", 1, EXPECTED_60, x2)) return 1;
         n++;
       }
@@ -9455,12 +9599,14 @@ function x_ToolUseContent(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ToolUseContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/input", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolUseContent$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -9469,20 +9615,21 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_61, p0);
+  if (!(typeof p0 === "string" && p0 === "tool_result"))
+    return failedTest("/type", EXPECTED_61, p0);
   const p1 = o["toolUseId"];
   if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
   const p5 = o["content"];
   if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_2, p1);
   const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_ToolResultContent$1(p2, d + 1)) return failedIn("/structuredContent");
+  if (p2 !== undefined && !g_ToolResultContent$1(p2, d + 1)) return false;
   const p3 = o["isError"];
   if (p3 !== undefined && !(typeof p3 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolResultContent$2(p4, d + 1)) return failedIn("/_meta");
-  if (!g_ToolResultContent$3(p5, d + 1)) return failedIn("/content");
+  if (p4 !== undefined && !g_ToolResultContent$2(p4, d + 1)) return false;
+  if (!g_ToolResultContent$3(p5, d + 1)) return false;
   return true;
 }
 
@@ -9498,7 +9645,7 @@ function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tool_result")) {
+      if (!(typeof x2 === "string" && x2 === "tool_result")) {
         if (out.fault("/type", 1, EXPECTED_61, x2)) return 1;
         n++;
       }
@@ -9560,21 +9707,24 @@ function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ToolResultContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/structuredContent", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolResultContent$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolResultContent$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return failedInType(i, x_ContentBlock, x);
+    if (!g_ContentBlock(x, d + 1))
+      return failedInType(i, x_ContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -9606,7 +9756,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_55, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -9683,11 +9833,11 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/hints", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x);
+    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x) || failedIn("/hints");
   }
   return true;
 }
@@ -9726,11 +9876,11 @@ function g_CompleteRequestParams(v: unknown, d: number): boolean {
   const p3 = o["ref"];
   if (p3 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/argument");
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return false;
+  if (!g_CompleteRequestParams$2(p1, d + 1)) return false;
   const p2 = o["context"];
-  if (p2 !== undefined && !g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/context");
-  if (!g_CompleteRequestParams$5(p3, d + 1)) return failedIn("/ref");
+  if (p2 !== undefined && !g_CompleteRequestParams$3(p2, d + 1)) return false;
+  if (!g_CompleteRequestParams$5(p3, d + 1)) return false;
   return true;
 }
 
@@ -9880,47 +10030,53 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_CompleteRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/argument", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (p0 === undefined) return failedMissing("/argument/name", 'missing required property "name"');
   const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
+  if (p1 === undefined)
+    return failedMissing("/argument/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/argument/name", EXPECTED_2, p0);
+  if (!(typeof p1 === "string")) return failedTest("/argument/value", EXPECTED_2, p1);
   return true;
 }
 
 function g_CompleteRequestParams$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/context/arguments", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(new EntryKey(k), EXPECTED_2, x) || failedIn("/context/arguments");
   }
   return true;
 }
 
 function g_CompleteRequestParams$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/context", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d + 1)) return failedIn("/arguments");
+  if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d + 1)) return false;
   return true;
 }
 
 function g_CompleteRequestParams$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_62, v);
+    return failedTest("/ref", EXPECTED_62, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
@@ -9936,10 +10092,11 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_63, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_63, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -9962,7 +10119,7 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "completion/complete")) {
+      if (!(typeof x2 === "string" && x2 === "completion/complete")) {
         if (out.fault("/method", 1, EXPECTED_63, x2)) return 1;
         n++;
       }
@@ -9972,7 +10129,7 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -10012,8 +10169,8 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (!g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -10082,31 +10239,36 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_CompleteResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/completion/values", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/completion/values");
   }
   return true;
 }
 
 function g_CompleteResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/completion", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (p2 === undefined)
+    return failedMissing("/completion/values", 'missing required property "values"');
   const p0 = o["total"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_4, p0);
+  if (p0 !== undefined && !Number.isInteger(p0))
+    return failedTest("/completion/total", EXPECTED_4, p0);
   const p1 = o["hasMore"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failedTest("/hasMore", EXPECTED_12, p1);
-  if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
+    return failedTest("/completion/hasMore", EXPECTED_12, p1);
+  if (!g_CompleteResult$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -10115,7 +10277,8 @@ function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_64, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_64, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
@@ -10135,7 +10298,7 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/resource")) {
+      if (!(typeof x2 === "string" && x2 === "ref/resource")) {
         if (out.fault("/type", 1, EXPECTED_64, x2)) return 1;
         n++;
       }
@@ -10166,7 +10329,7 @@ function g_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_65, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_65, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
@@ -10187,7 +10350,7 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/prompt")) {
+      if (!(typeof x2 === "string" && x2 === "ref/prompt")) {
         if (out.fault("/type", 1, EXPECTED_65, x2)) return 1;
         n++;
       }
@@ -10219,10 +10382,11 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_66, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_66, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -10244,7 +10408,7 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "roots/list")) {
+      if (!(typeof x2 === "string" && x2 === "roots/list")) {
         if (out.fault("/method", 1, EXPECTED_66, x2)) return 1;
         n++;
       }
@@ -10254,7 +10418,7 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -10289,8 +10453,8 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (!g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -10333,16 +10497,17 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
 function g_ListRootsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/roots", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x);
+    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x) || failedIn("/roots");
   }
   return true;
 }
@@ -10355,7 +10520,7 @@ function g_Root(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
@@ -10404,7 +10569,8 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Root$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -10413,10 +10579,11 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_67, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/roots/list_changed"))
+    return failedTest("/method", EXPECTED_67, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -10435,7 +10602,7 @@ function x_RootsListChangedNotification(v: unknown, out: IssueList, d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/roots/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/roots/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_67, x2)) return 1;
         n++;
       }
@@ -10445,7 +10612,7 @@ function x_RootsListChangedNotification(v: unknown, out: IssueList, d: number): 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -10466,7 +10633,8 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_68, p0);
+  if (p0 !== undefined && !(typeof p0 === "string" && p0 === "form"))
+    return failedTest("/mode", EXPECTED_68, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
   const p4 = o["requestedSchema"];
@@ -10474,11 +10642,11 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
   if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_ElicitRequestFormParams$1(p2, d + 1)) return false;
   const p3 = o["task"];
   if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
     return failedInType("/task", x_TaskMetadata, p3);
-  if (!g_ElicitRequestFormParams$2(p4, d + 1)) return failedIn("/requestedSchema");
+  if (!g_ElicitRequestFormParams$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -10491,7 +10659,7 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "form")) {
+      if (!(typeof x2 === "string" && x2 === "form")) {
         if (out.fault("/mode", 1, EXPECTED_68, x2)) return 1;
         n++;
       }
@@ -10549,7 +10717,7 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
           if (out.absent("/requestedSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x12 === "object")) {
+          if (!(typeof x12 === "string" && x12 === "object")) {
             if (out.fault("/requestedSchema/type", 2, EXPECTED_38, x12)) return 1;
             n++;
           }
@@ -10607,49 +10775,59 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
 }
 
 function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_ElicitRequestFormParams$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/requestedSchema/required", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_2, x) || failedIn("/requestedSchema/required");
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/requestedSchema/properties", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!g_PrimitiveSchemaDefinition(x, d + 1))
-      return failedInType(new EntryKey(k), x_PrimitiveSchemaDefinition, x);
+      return (
+        failedInType(new EntryKey(k), x_PrimitiveSchemaDefinition, x) ||
+        failedIn("/requestedSchema/properties")
+      );
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/requestedSchema", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_38, p0);
+  if (p0 === undefined)
+    return failedMissing("/requestedSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/requestedSchema/type", EXPECTED_38, p0);
   const p3 = o["properties"];
   if (p3 === undefined)
-    return failedMissing("/properties", 'missing required property "properties"');
+    return failedMissing("/requestedSchema/properties", 'missing required property "properties"');
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_2, p1);
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/requestedSchema/$schema", EXPECTED_2, p1);
   const p2 = o["required"];
-  if (p2 !== undefined && !g_ElicitRequestFormParams$3(p2, d + 1)) return failedIn("/required");
-  if (!g_ElicitRequestFormParams$4(p3, d + 1)) return failedIn("/properties");
+  if (p2 !== undefined && !g_ElicitRequestFormParams$3(p2, d + 1)) return false;
+  if (!g_ElicitRequestFormParams$4(p3, d + 1)) return false;
   return true;
 }
 
@@ -10658,7 +10836,7 @@ function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
   if (p0 === undefined) return failedMissing("/mode", 'missing required property "mode"');
-  if (!(p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
+  if (!(typeof p0 === "string" && p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
   const p2 = o["elicitationId"];
@@ -10669,7 +10847,7 @@ function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   if (!(typeof p2 === "string")) return failedTest("/elicitationId", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_ElicitRequestURLParams$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_ElicitRequestURLParams$1(p3, d + 1)) return false;
   const p4 = o["task"];
   if (p4 !== undefined && !g_TaskMetadata(p4, d + 1))
     return failedInType("/task", x_TaskMetadata, p4);
@@ -10690,7 +10868,7 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, d: number): number
       if (out.absent("/mode", 1, 'missing required property "mode"')) return 1;
       n++;
     } else {
-      if (!(x2 === "url")) {
+      if (!(typeof x2 === "string" && x2 === "url")) {
         if (out.fault("/mode", 1, EXPECTED_69, x2)) return 1;
         n++;
       }
@@ -10764,11 +10942,12 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, d: number): number
 }
 
 function g_ElicitRequestURLParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
-    return failedInType("/progressToken", x_ProgressToken, p0);
+    return failedInType("/_meta/progressToken", x_ProgressToken, p0);
   return true;
 }
 
@@ -10812,10 +10991,11 @@ function g_ElicitRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "elicitation/create")) return failedTest("/method", EXPECTED_71, p0);
+  if (!(typeof p0 === "string" && p0 === "elicitation/create"))
+    return failedTest("/method", EXPECTED_71, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -10837,7 +11017,7 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "elicitation/create")) {
+      if (!(typeof x2 === "string" && x2 === "elicitation/create")) {
         if (out.fault("/method", 1, EXPECTED_71, x2)) return 1;
         n++;
       }
@@ -10847,7 +11027,7 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -11025,7 +11205,7 @@ function g_StringSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -11036,7 +11216,13 @@ function g_StringSchema(v: unknown, _d: number): boolean {
   const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxLength", EXPECTED_4, p4);
   const p5 = o["format"];
-  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+  if (
+    p5 !== undefined &&
+    !(
+      typeof p5 === "string" &&
+      (p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time")
+    )
+  )
     return failedTest("/format", EXPECTED_76, p5);
   const p6 = o["default"];
   if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/default", EXPECTED_2, p6);
@@ -11055,7 +11241,7 @@ function x_StringSchema(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_75, x2)) return 1;
         n++;
       }
@@ -11090,7 +11276,10 @@ function x_StringSchema(v: unknown, out: IssueList, _d: number): number {
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
+      if (!(
+        typeof x7 === "string" &&
+        (x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")
+      )) {
         if (out.fault("/format", 1, EXPECTED_76, x7)) return 1;
         n++;
       }
@@ -11111,7 +11300,8 @@ function g_NumberSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "number" || p0 === "integer")) return failedTest("/type", EXPECTED_77, p0);
+  if (!(typeof p0 === "string" && (p0 === "number" || p0 === "integer")))
+    return failedTest("/type", EXPECTED_77, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -11142,7 +11332,7 @@ function x_NumberSchema(v: unknown, out: IssueList, _d: number): number {
       n++;
     }
     if (x2 !== undefined) {
-      if (!(x2 === "number" || x2 === "integer")) {
+      if (!(typeof x2 === "string" && (x2 === "number" || x2 === "integer"))) {
         if (out.fault("/type", 1, EXPECTED_77, x2)) return 1;
         n++;
       }
@@ -11191,7 +11381,7 @@ function g_BooleanSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "boolean")) return failedTest("/type", EXPECTED_78, p0);
+  if (!(typeof p0 === "string" && p0 === "boolean")) return failedTest("/type", EXPECTED_78, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -11215,7 +11405,7 @@ function x_BooleanSchema(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "boolean")) {
+      if (!(typeof x2 === "string" && x2 === "boolean")) {
         if (out.fault("/type", 1, EXPECTED_78, x2)) return 1;
         n++;
       }
@@ -11250,7 +11440,7 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p4 = o["enum"];
   if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -11260,7 +11450,7 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -11276,7 +11466,7 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_75, x2)) return 1;
         n++;
       }
@@ -11326,11 +11516,11 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number
 }
 
 function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/enum", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/enum");
   }
   return true;
 }
@@ -11340,7 +11530,7 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p4 = o["oneOf"];
   if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   const p1 = o["title"];
@@ -11350,7 +11540,7 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
+  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -11366,7 +11556,7 @@ function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number):
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_75, x2)) return 1;
         n++;
       }
@@ -11454,11 +11644,11 @@ function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
 }
 
 function g_TitledSingleSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/oneOf", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return failedIn(i);
+    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return failedIn(i) || failedIn("/oneOf");
   }
   return true;
 }
@@ -11503,7 +11693,7 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  if (!(typeof p0 === "string" && p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
   const p6 = o["items"];
   if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
@@ -11516,9 +11706,8 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
-    return failedIn("/default");
-  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
+  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return false;
   return true;
 }
 
@@ -11534,7 +11723,7 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "array")) {
+      if (!(typeof x2 === "string" && x2 === "array")) {
         if (out.fault("/type", 1, EXPECTED_80, x2)) return 1;
         n++;
       }
@@ -11598,7 +11787,7 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
           if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x12 === "string")) {
+          if (!(typeof x12 === "string" && x12 === "string")) {
             if (out.fault("/items/type", 2, EXPECTED_75, x12)) return 1;
             n++;
           }
@@ -11629,34 +11818,36 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
 }
 
 function g_UntitledMultiSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/default", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/default");
   }
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/items/enum", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/items/enum");
   }
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/items", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (p0 === undefined) return failedMissing("/items/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "string"))
+    return failedTest("/items/type", EXPECTED_75, p0);
   const p1 = o["enum"];
-  if (p1 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_UntitledMultiSelectEnumSchema$3(p1, d + 1)) return failedIn("/enum");
+  if (p1 === undefined) return failedMissing("/items/enum", 'missing required property "enum"');
+  if (!g_UntitledMultiSelectEnumSchema$3(p1, d + 1)) return false;
   return true;
 }
 
@@ -11665,7 +11856,7 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  if (!(typeof p0 === "string" && p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
   const p6 = o["items"];
   if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
@@ -11678,8 +11869,8 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
-  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
+  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return false;
   return true;
 }
 
@@ -11695,7 +11886,7 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "array")) {
+      if (!(typeof x2 === "string" && x2 === "array")) {
         if (out.fault("/type", 1, EXPECTED_80, x2)) return 1;
         n++;
       }
@@ -11818,11 +12009,11 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
 }
 
 function g_TitledMultiSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/default", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/default");
   }
   return true;
 }
@@ -11840,21 +12031,22 @@ function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
 }
 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/items/anyOf", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$4(x, d + 1)) return failedIn(i);
+    if (!g_TitledMultiSelectEnumSchema$4(x, d + 1)) return failedIn(i) || failedIn("/items/anyOf");
   }
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/items", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
-  if (p0 === undefined) return failedMissing("/anyOf", 'missing required property "anyOf"');
-  if (!g_TitledMultiSelectEnumSchema$3(p0, d + 1)) return failedIn("/anyOf");
+  if (p0 === undefined) return failedMissing("/items/anyOf", 'missing required property "anyOf"');
+  if (!g_TitledMultiSelectEnumSchema$3(p0, d + 1)) return false;
   return true;
 }
 
@@ -11898,7 +12090,7 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p4 = o["enum"];
   if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -11908,9 +12100,9 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return false;
   const p5 = o["enumNames"];
-  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
+  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return false;
   return true;
 }
 
@@ -11926,7 +12118,7 @@ function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): numbe
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_75, x2)) return 1;
         n++;
       }
@@ -11991,21 +12183,21 @@ function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): numbe
 }
 
 function g_LegacyTitledEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/enum", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/enum");
   }
   return true;
 }
 
 function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  if (!Array.isArray(v)) return failedTest("/enumNames", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x) || failedIn("/enumNames");
   }
   return true;
 }
@@ -12115,11 +12307,11 @@ function g_ElicitResult(v: unknown, d: number): boolean {
   const p1 = o["action"];
   if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
+  if (!(typeof p1 === "string" && (p1 === "accept" || p1 === "decline" || p1 === "cancel")))
     return failedTest("/action", EXPECTED_83, p1);
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return failedIn("/content");
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -12143,7 +12335,7 @@ function x_ElicitResult(v: unknown, out: IssueList, d: number): number {
       }
     }
     if (x9 !== undefined) {
-      if (!(x9 === "accept" || x9 === "decline" || x9 === "cancel")) {
+      if (!(typeof x9 === "string" && (x9 === "accept" || x9 === "decline" || x9 === "cancel"))) {
         if (out.fault("/action", 1, EXPECTED_83, x9)) return 1;
         n++;
       }
@@ -12214,7 +12406,8 @@ function x_ElicitResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ElicitResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/_meta", EXPECTED_3, v);
   return true;
 }
 
@@ -12259,7 +12452,8 @@ function x_ElicitResult$4(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ElicitResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/content", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
@@ -12269,7 +12463,7 @@ function g_ElicitResult$2(v: unknown, d: number): boolean {
       typeof x === "boolean" ||
       g_ElicitResult$3(x, d + 1)
     ))
-      return failedUnion(new EntryKey(k), x_ElicitResult$4, x);
+      return failedUnion(new EntryKey(k), x_ElicitResult$4, x) || failedIn("/content");
   }
   return true;
 }
@@ -12289,13 +12483,14 @@ function g_ElicitationCompleteNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/elicitation/complete")) return failedTest("/method", EXPECTED_85, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/elicitation/complete"))
+    return failedTest("/method", EXPECTED_85, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ElicitationCompleteNotification$1(p2, d + 1)) return failedIn("/params");
+  if (!g_ElicitationCompleteNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -12311,7 +12506,7 @@ function x_ElicitationCompleteNotification(v: unknown, out: IssueList, _d: numbe
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/elicitation/complete")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/elicitation/complete")) {
         if (out.fault("/method", 1, EXPECTED_85, x2)) return 1;
         n++;
       }
@@ -12321,7 +12516,7 @@ function x_ElicitationCompleteNotification(v: unknown, out: IssueList, _d: numbe
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
@@ -12356,12 +12551,13 @@ function x_ElicitationCompleteNotification(v: unknown, out: IssueList, _d: numbe
 }
 
 function g_ElicitationCompleteNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["elicitationId"];
   if (p0 === undefined)
-    return failedMissing("/elicitationId", 'missing required property "elicitationId"');
-  if (!(typeof p0 === "string")) return failedTest("/elicitationId", EXPECTED_2, p0);
+    return failedMissing("/params/elicitationId", 'missing required property "elicitationId"');
+  if (!(typeof p0 === "string")) return failedTest("/params/elicitationId", EXPECTED_2, p0);
   return true;
 }
 
@@ -13859,7 +14055,7 @@ function e_RequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -13867,7 +14063,7 @@ function e_NotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -13875,7 +14071,7 @@ function e_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -13901,14 +14097,14 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p3 = o["id"];
   if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
@@ -13918,12 +14114,12 @@ function e_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -13932,7 +14128,7 @@ function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -13947,7 +14143,7 @@ function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   const p1 = o["id"];
@@ -13960,7 +14156,7 @@ function e_EmptyResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -13968,7 +14164,7 @@ function e_CancelledNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["requestId"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1))
     return failedInType("/requestId", x_RequestId, p1);
@@ -13982,10 +14178,11 @@ function e_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_9, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_9, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_CancelledNotificationParams(p2, d + 1))
@@ -14007,7 +14204,7 @@ function e_InitializeRequestParams(v: unknown, d: number): boolean {
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
   if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return false;
   if (!g_ClientCapabilities(p2, d + 1))
     return failedInType("/capabilities", x_ClientCapabilities, p2);
   if (!g_Implementation(p3, d + 1)) return failedInType("/clientInfo", x_Implementation, p3);
@@ -14019,10 +14216,11 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "initialize"))
+    return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14046,7 +14244,7 @@ function e_InitializeResult(v: unknown, d: number): boolean {
   if (p4 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
@@ -14062,10 +14260,11 @@ function e_InitializedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_11, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/initialized"))
+    return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -14076,15 +14275,15 @@ function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["sampling"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/sampling");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["elicitation"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/elicitation");
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["experimental"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/experimental");
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["tasks"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/tasks");
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
@@ -14098,15 +14297,15 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/completions", EXPECTED_3, p1);
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return false;
   const p3 = o["tools"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["experimental"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["tasks"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/tasks");
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -14118,10 +14317,10 @@ function e_Icon(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["theme"];
-  if (p1 !== undefined && !(p1 === "light" || p1 === "dark"))
+  if (p1 !== undefined && !(typeof p1 === "string" && (p1 === "light" || p1 === "dark")))
     return failedTest("/theme", EXPECTED_13, p1);
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_14, p3);
   return true;
@@ -14145,7 +14344,7 @@ function e_Implementation(v: unknown, d: number): boolean {
   if (p4 !== undefined && !(typeof p4 === "string"))
     return failedTest("/websiteUrl", EXPECTED_2, p4);
   const p5 = o["icons"];
-  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
+  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return false;
   if (p4 !== undefined && !(typeof p4 !== "string" || isUri(p4)))
     return failedTest("/websiteUrl", EXPECTED_14, p4);
   return true;
@@ -14156,10 +14355,10 @@ function e_PingRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_15, p0);
+  if (!(typeof p0 === "string" && p0 === "ping")) return failedTest("/method", EXPECTED_15, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -14178,7 +14377,7 @@ function e_ProgressNotificationParams(v: unknown, d: number): boolean {
   const p2 = o["progress"];
   if (p2 === undefined) return failedMissing("/progress", 'missing required property "progress"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return false;
   if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
   if (!(typeof p2 === "number" && Number.isFinite(p2)))
     return failedTest("/progress", EXPECTED_16, p2);
@@ -14195,10 +14394,11 @@ function e_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_17, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_17, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ProgressNotificationParams(p2, d + 1))
@@ -14212,7 +14412,7 @@ function e_PaginatedRequestParams(v: unknown, d: number): boolean {
   const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_PaginatedRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_PaginatedRequestParams$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -14221,10 +14421,11 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_18, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_18, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -14240,10 +14441,10 @@ function e_ListResourcesResult(v: unknown, d: number): boolean {
   const p2 = o["resources"];
   if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -14252,10 +14453,11 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_19, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_19, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -14272,10 +14474,10 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (p2 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -14285,7 +14487,7 @@ function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -14296,10 +14498,11 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_20, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_20, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14316,8 +14519,8 @@ function e_ReadResourceResult(v: unknown, d: number): boolean {
   const p1 = o["contents"];
   if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (!g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -14326,11 +14529,11 @@ function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -14343,7 +14546,7 @@ function e_SubscribeRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -14354,10 +14557,11 @@ function e_SubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_23, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/subscribe"))
+    return failedTest("/method", EXPECTED_23, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14374,7 +14578,7 @@ function e_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -14385,10 +14589,11 @@ function e_UnsubscribeRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_24, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/unsubscribe"))
+    return failedTest("/method", EXPECTED_24, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14405,8 +14610,7 @@ function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1))
-    return failedIn("/_meta");
+  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return false;
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
   if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
@@ -14417,10 +14621,11 @@ function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_25, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_25, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ResourceUpdatedNotificationParams(p2, d + 1))
@@ -14446,13 +14651,13 @@ function e_Resource(v: unknown, d: number): boolean {
   const p4 = o["size"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_4, p4);
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return failedIn("/_meta");
+  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return false;
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
   const p8 = o["icons"];
-  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/icons");
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return false;
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
   return true;
 }
@@ -14474,13 +14679,13 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   const p3 = o["mimeType"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return false;
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
   const p7 = o["icons"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/icons");
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return false;
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_26, p6);
   return true;
@@ -14496,7 +14701,7 @@ function e_TextResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
   if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_14, p3);
@@ -14513,7 +14718,7 @@ function e_BlobResourceContents(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
@@ -14526,10 +14731,11 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -14545,10 +14751,10 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
   const p2 = o["prompts"];
   if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -14559,9 +14765,9 @@ function e_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_GetPromptRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_GetPromptRequestParams$1(p1, d + 1)) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -14570,10 +14776,11 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_29, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_29, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14590,11 +14797,11 @@ function e_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["messages"];
   if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_2, p1);
-  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -14610,11 +14817,11 @@ function e_Prompt(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   const p5 = o["icons"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return failedIn("/icons");
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return false;
   return true;
 }
 
@@ -14636,7 +14843,8 @@ function e_PromptArgument(v: unknown, _d: number): boolean {
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_30, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_30, v);
   return true;
 }
 
@@ -14657,7 +14865,8 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "resource_link"))
+    return failedTest("/type", EXPECTED_31, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   const p8 = o["uri"];
@@ -14673,13 +14882,13 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   const p5 = o["size"];
   if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_4, p5);
   const p6 = o["_meta"];
-  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return failedIn("/_meta");
+  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return false;
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
   const p9 = o["icons"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/icons");
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return false;
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
   return true;
 }
@@ -14689,11 +14898,11 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
   const p3 = o["resource"];
   if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
@@ -14707,10 +14916,11 @@ function e_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_33, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -14722,10 +14932,11 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_34, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -14741,10 +14952,10 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
   const p2 = o["tools"];
   if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -14754,13 +14965,13 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const p3 = o["content"];
   if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["structuredContent"];
-  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
+  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p2);
-  if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$3(p3, d + 1)) return false;
   return true;
 }
 
@@ -14771,9 +14982,9 @@ function e_CallToolRequestParams(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequestParams$1(p1, d + 1)) return failedIn("/arguments");
+  if (p1 !== undefined && !g_CallToolRequestParams$1(p1, d + 1)) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_CallToolRequestParams$2(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_CallToolRequestParams$2(p2, d + 1)) return false;
   const p3 = o["task"];
   if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
     return failedInType("/task", x_TaskMetadata, p3);
@@ -14785,10 +14996,11 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14804,10 +15016,11 @@ function e_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_36, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_36, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -14838,7 +15051,10 @@ function e_ToolExecution(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskSupport"];
-  if (p0 !== undefined && !(p0 === "forbidden" || p0 === "optional" || p0 === "required"))
+  if (
+    p0 !== undefined &&
+    !(typeof p0 === "string" && (p0 === "forbidden" || p0 === "optional" || p0 === "required"))
+  )
     return failedTest("/taskSupport", EXPECTED_37, p0);
   return true;
 }
@@ -14858,28 +15074,29 @@ function e_Tool(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return false;
   const p4 = o["execution"];
   if (p4 !== undefined && !g_ToolExecution(p4, d + 1))
     return failedInType("/execution", x_ToolExecution, p4);
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p5);
-  if (!g_Tool$2(p6, d + 1)) return failedIn("/inputSchema");
+  if (!g_Tool$2(p6, d + 1)) return false;
   const p7 = o["outputSchema"];
-  if (p7 !== undefined && !g_Tool$5(p7, d + 1)) return failedIn("/outputSchema");
+  if (p7 !== undefined && !g_Tool$5(p7, d + 1)) return false;
   const p8 = o["icons"];
-  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return failedIn("/icons");
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return false;
   return true;
 }
 
 function e_TaskStatus(v: unknown, _d: number): boolean {
   if (!(
-    v === "working" ||
-    v === "input_required" ||
-    v === "completed" ||
-    v === "failed" ||
-    v === "cancelled"
+    typeof v === "string" &&
+    (v === "working" ||
+      v === "input_required" ||
+      v === "completed" ||
+      v === "failed" ||
+      v === "cancelled")
   ))
     return failedTest("", EXPECTED_39, v);
   return true;
@@ -14927,7 +15144,7 @@ function e_CreateTaskResult(v: unknown, d: number): boolean {
   const p1 = o["task"];
   if (p1 === undefined) return failedMissing("/task", 'missing required property "task"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return false;
   if (!g_Task(p1, d + 1)) return failedInType("/task", x_Task, p1);
   return true;
 }
@@ -14937,16 +15154,17 @@ function e_GetTaskRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tasks/get")) return failedTest("/method", EXPECTED_41, p0);
+  if (!(typeof p0 === "string" && p0 === "tasks/get"))
+    return failedTest("/method", EXPECTED_41, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
-  if (!g_GetTaskRequest$1(p3, d + 1)) return failedIn("/params");
+  if (!g_GetTaskRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -14961,16 +15179,17 @@ function e_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tasks/result")) return failedTest("/method", EXPECTED_42, p0);
+  if (!(typeof p0 === "string" && p0 === "tasks/result"))
+    return failedTest("/method", EXPECTED_42, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
-  if (!g_GetTaskPayloadRequest$1(p3, d + 1)) return failedIn("/params");
+  if (!g_GetTaskPayloadRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -14978,7 +15197,7 @@ function e_GetTaskPayloadResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -14987,16 +15206,17 @@ function e_CancelTaskRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tasks/cancel")) return failedTest("/method", EXPECTED_43, p0);
+  if (!(typeof p0 === "string" && p0 === "tasks/cancel"))
+    return failedTest("/method", EXPECTED_43, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
   if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
-  if (!g_CancelTaskRequest$1(p3, d + 1)) return failedIn("/params");
+  if (!g_CancelTaskRequest$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -15011,10 +15231,11 @@ function e_ListTasksRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tasks/list")) return failedTest("/method", EXPECTED_44, p0);
+  if (!(typeof p0 === "string" && p0 === "tasks/list"))
+    return failedTest("/method", EXPECTED_44, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -15030,10 +15251,10 @@ function e_ListTasksResult(v: unknown, d: number): boolean {
   const p2 = o["tasks"];
   if (p2 === undefined) return failedMissing("/tasks", 'missing required property "tasks"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!g_ListTasksResult$2(p2, d + 1)) return failedIn("/tasks");
+  if (!g_ListTasksResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -15048,10 +15269,11 @@ function e_TaskStatusNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tasks/status")) return failedTest("/method", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tasks/status"))
+    return failedTest("/method", EXPECTED_45, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_TaskStatusNotificationParams(p2, d + 1))
@@ -15066,7 +15288,7 @@ function e_SetLevelRequestParams(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
   if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_SetLevelRequestParams$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_SetLevelRequestParams$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -15075,10 +15297,11 @@ function e_SetLevelRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_46, p0);
+  if (!(typeof p0 === "string" && p0 === "logging/setLevel"))
+    return failedTest("/method", EXPECTED_46, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -15096,8 +15319,7 @@ function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   const p2 = o["level"];
   if (p2 === undefined) return failedMissing("/level", 'missing required property "level"');
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_LoggingMessageNotificationParams$1(p1, d + 1))
-    return failedIn("/_meta");
+  if (p1 !== undefined && !g_LoggingMessageNotificationParams$1(p1, d + 1)) return false;
   if (!g_LoggingLevel(p2, d + 1)) return failedInType("/level", x_LoggingLevel, p2);
   const p3 = o["logger"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/logger", EXPECTED_2, p3);
@@ -15109,10 +15331,11 @@ function e_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_47, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_LoggingMessageNotificationParams(p2, d + 1))
@@ -15122,14 +15345,15 @@ function e_LoggingMessageNotification(v: unknown, d: number): boolean {
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_48, v);
   return true;
@@ -15146,7 +15370,10 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_2, p0);
   const p1 = o["includeContext"];
-  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  if (
+    p1 !== undefined &&
+    !(typeof p1 === "string" && (p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  )
     return failedTest("/includeContext", EXPECTED_49, p1);
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
@@ -15156,7 +15383,7 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
     return failedTest("/metadata", EXPECTED_3, p4);
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1)) return failedIn("/_meta");
+  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1)) return false;
   const p6 = o["task"];
   if (p6 !== undefined && !g_TaskMetadata(p6, d + 1))
     return failedInType("/task", x_TaskMetadata, p6);
@@ -15164,14 +15391,13 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p7 !== undefined && !g_ToolChoice(p7, d + 1))
     return failedInType("/toolChoice", x_ToolChoice, p7);
   const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$2(p8, d + 1))
-    return failedIn("/stopSequences");
+  if (p8 !== undefined && !g_CreateMessageRequestParams$2(p8, d + 1)) return false;
   const p9 = o["modelPreferences"];
   if (p9 !== undefined && !g_ModelPreferences(p9, d + 1))
     return failedInType("/modelPreferences", x_ModelPreferences, p9);
   const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$3(p10, d + 1)) return failedIn("/tools");
-  if (!g_CreateMessageRequestParams$4(p11, d + 1)) return failedIn("/messages");
+  if (p10 !== undefined && !g_CreateMessageRequestParams$3(p10, d + 1)) return false;
+  if (!g_CreateMessageRequestParams$4(p11, d + 1)) return false;
   return true;
 }
 
@@ -15179,7 +15405,10 @@ function e_ToolChoice(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
+  if (
+    p0 !== undefined &&
+    !(typeof p0 === "string" && (p0 === "auto" || p0 === "required" || p0 === "none"))
+  )
     return failedTest("/mode", EXPECTED_50, p0);
   return true;
 }
@@ -15189,10 +15418,11 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_51, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_51, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -15213,7 +15443,7 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p4 = o["content"];
   if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
   const p3 = o["stopReason"];
@@ -15240,7 +15470,7 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_SamplingMessage$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_SamplingMessage$1(p1, d + 1)) return false;
   if (!(
     g_TextContent(p2, d + 1) ||
     g_ImageContent(p2, d + 1) ||
@@ -15286,7 +15516,7 @@ function e_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_55, p1);
   }
   const p2 = o["audience"];
-  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -15314,12 +15544,12 @@ function e_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_57, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_57, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -15331,14 +15561,14 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
   if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -15352,14 +15582,14 @@ function e_AudioContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
+  if (!(typeof p0 === "string" && p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
   if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
   if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
@@ -15373,7 +15603,7 @@ function e_ToolUseContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_60, p0);
+  if (!(typeof p0 === "string" && p0 === "tool_use")) return failedTest("/type", EXPECTED_60, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["name"];
@@ -15382,9 +15612,9 @@ function e_ToolUseContent(v: unknown, d: number): boolean {
   if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
   if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_2, p1);
   if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
-  if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
+  if (!g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return failedIn("/_meta");
+  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -15393,20 +15623,21 @@ function e_ToolResultContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_61, p0);
+  if (!(typeof p0 === "string" && p0 === "tool_result"))
+    return failedTest("/type", EXPECTED_61, p0);
   const p1 = o["toolUseId"];
   if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
   const p5 = o["content"];
   if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_2, p1);
   const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_ToolResultContent$1(p2, d + 1)) return failedIn("/structuredContent");
+  if (p2 !== undefined && !g_ToolResultContent$1(p2, d + 1)) return false;
   const p3 = o["isError"];
   if (p3 !== undefined && !(typeof p3 === "boolean"))
     return failedTest("/isError", EXPECTED_12, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolResultContent$2(p4, d + 1)) return failedIn("/_meta");
-  if (!g_ToolResultContent$3(p5, d + 1)) return failedIn("/content");
+  if (p4 !== undefined && !g_ToolResultContent$2(p4, d + 1)) return false;
+  if (!g_ToolResultContent$3(p5, d + 1)) return false;
   return true;
 }
 
@@ -15437,7 +15668,7 @@ function e_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_55, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -15457,11 +15688,11 @@ function e_CompleteRequestParams(v: unknown, d: number): boolean {
   const p3 = o["ref"];
   if (p3 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/argument");
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return false;
+  if (!g_CompleteRequestParams$2(p1, d + 1)) return false;
   const p2 = o["context"];
-  if (p2 !== undefined && !g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/context");
-  if (!g_CompleteRequestParams$5(p3, d + 1)) return failedIn("/ref");
+  if (p2 !== undefined && !g_CompleteRequestParams$3(p2, d + 1)) return false;
+  if (!g_CompleteRequestParams$5(p3, d + 1)) return false;
   return true;
 }
 
@@ -15470,10 +15701,11 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_63, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_63, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -15491,8 +15723,8 @@ function e_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (!g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -15501,7 +15733,8 @@ function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_64, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_64, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
@@ -15514,7 +15747,7 @@ function e_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_65, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_65, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
@@ -15528,10 +15761,11 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_66, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_66, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
@@ -15547,8 +15781,8 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
   const p1 = o["roots"];
   if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (!g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -15560,7 +15794,7 @@ function e_Root(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
+  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return false;
   if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
   if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
@@ -15571,10 +15805,11 @@ function e_RootsListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_67, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/roots/list_changed"))
+    return failedTest("/method", EXPECTED_67, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -15585,7 +15820,8 @@ function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_68, p0);
+  if (p0 !== undefined && !(typeof p0 === "string" && p0 === "form"))
+    return failedTest("/mode", EXPECTED_68, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
   const p4 = o["requestedSchema"];
@@ -15593,11 +15829,11 @@ function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
   if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/_meta");
+  if (p2 !== undefined && !g_ElicitRequestFormParams$1(p2, d + 1)) return false;
   const p3 = o["task"];
   if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
     return failedInType("/task", x_TaskMetadata, p3);
-  if (!g_ElicitRequestFormParams$2(p4, d + 1)) return failedIn("/requestedSchema");
+  if (!g_ElicitRequestFormParams$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -15606,7 +15842,7 @@ function e_ElicitRequestURLParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
   if (p0 === undefined) return failedMissing("/mode", 'missing required property "mode"');
-  if (!(p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
+  if (!(typeof p0 === "string" && p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
   const p2 = o["elicitationId"];
@@ -15617,7 +15853,7 @@ function e_ElicitRequestURLParams(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   if (!(typeof p2 === "string")) return failedTest("/elicitationId", EXPECTED_2, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_ElicitRequestURLParams$1(p3, d + 1)) return failedIn("/_meta");
+  if (p3 !== undefined && !g_ElicitRequestURLParams$1(p3, d + 1)) return false;
   const p4 = o["task"];
   if (p4 !== undefined && !g_TaskMetadata(p4, d + 1))
     return failedInType("/task", x_TaskMetadata, p4);
@@ -15637,10 +15873,11 @@ function e_ElicitRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "elicitation/create")) return failedTest("/method", EXPECTED_71, p0);
+  if (!(typeof p0 === "string" && p0 === "elicitation/create"))
+    return failedTest("/method", EXPECTED_71, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -15681,7 +15918,7 @@ function e_StringSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -15692,7 +15929,13 @@ function e_StringSchema(v: unknown, _d: number): boolean {
   const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxLength", EXPECTED_4, p4);
   const p5 = o["format"];
-  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+  if (
+    p5 !== undefined &&
+    !(
+      typeof p5 === "string" &&
+      (p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time")
+    )
+  )
     return failedTest("/format", EXPECTED_76, p5);
   const p6 = o["default"];
   if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/default", EXPECTED_2, p6);
@@ -15704,7 +15947,8 @@ function e_NumberSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "number" || p0 === "integer")) return failedTest("/type", EXPECTED_77, p0);
+  if (!(typeof p0 === "string" && (p0 === "number" || p0 === "integer")))
+    return failedTest("/type", EXPECTED_77, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -15727,7 +15971,7 @@ function e_BooleanSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "boolean")) return failedTest("/type", EXPECTED_78, p0);
+  if (!(typeof p0 === "string" && p0 === "boolean")) return failedTest("/type", EXPECTED_78, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
@@ -15744,7 +15988,7 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p4 = o["enum"];
   if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -15754,7 +15998,7 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -15763,7 +16007,7 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p4 = o["oneOf"];
   if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   const p1 = o["title"];
@@ -15773,7 +16017,7 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
+  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -15782,7 +16026,7 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  if (!(typeof p0 === "string" && p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
   const p6 = o["items"];
   if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
@@ -15795,9 +16039,8 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
-    return failedIn("/default");
-  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
+  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return false;
   return true;
 }
 
@@ -15806,7 +16049,7 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  if (!(typeof p0 === "string" && p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
   const p6 = o["items"];
   if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
@@ -15819,8 +16062,8 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
-  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
+  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return false;
   return true;
 }
 
@@ -15829,7 +16072,7 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p4 = o["enum"];
   if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -15839,9 +16082,9 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
-  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return false;
   const p5 = o["enumNames"];
-  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
+  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return false;
   return true;
 }
 
@@ -15851,11 +16094,11 @@ function e_ElicitResult(v: unknown, d: number): boolean {
   const p1 = o["action"];
   if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
-  if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
+  if (!(typeof p1 === "string" && (p1 === "accept" || p1 === "decline" || p1 === "cancel")))
     return failedTest("/action", EXPECTED_83, p1);
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return failedIn("/content");
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -15864,13 +16107,14 @@ function e_ElicitationCompleteNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/elicitation/complete")) return failedTest("/method", EXPECTED_85, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/elicitation/complete"))
+    return failedTest("/method", EXPECTED_85, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ElicitationCompleteNotification$1(p2, d + 1)) return failedIn("/params");
+  if (!g_ElicitationCompleteNotification$1(p2, d + 1)) return false;
   return true;
 }
 

@@ -183,24 +183,23 @@ function expectation(expected: string, shown: number): Expectation {
 
 /** `expected <e.expected>, got <the value or its kind>`, in as few pieces as the value allows. */
 function mismatch(e: Expectation, v: unknown): string {
-  switch (typeof v) {
-    case "string":
-      if ((e.shown & SHOW_STRING) === 0) return e.gotString;
-      return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
-    case "number":
-      if ((e.shown & SHOW_NUMBER) === 0) return e.gotNumber;
-      return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
-    case "boolean":
-      return v ? e.gotTrue : e.gotFalse;
-    case "undefined":
-      return e.gotNothing;
-    case "object":
-      if (v === null) return e.gotNull;
-      if (!Array.isArray(v)) return e.gotObject;
-      return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
-    default:
-      return e.lead + got(v);
-  }
+  // Tests of the kind rather than a switch on typeof, which V8 may leave to a call; the quoted
+  // forms are in quoted(): this stays small enough to be inlined where an issue is made.
+  if (typeof v === "string") return (e.shown & SHOW_STRING) === 0 ? e.gotString : quoted(e, v);
+  if (typeof v === "number") return (e.shown & SHOW_NUMBER) === 0 ? e.gotNumber : quoted(e, v);
+  if (v === null) return e.gotNull;
+  if (Array.isArray(v)) return (e.shown & SHOW_LENGTH) === 0 ? e.gotArray : e.lead + got(v);
+  if (typeof v === "object") return e.gotObject;
+  if (v === true) return e.gotTrue;
+  if (v === false) return e.gotFalse;
+  return v === undefined ? e.gotNothing : e.lead + got(v);
+}
+
+/** A string or number of a kind the check admits: quoted, a short string in as few pieces as it allows. */
+function quoted(e: Expectation, v: string | number): string {
+  if (typeof v === "string")
+    return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+  return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
 }
 
 /** The issue at `path`: the value `v` is not what `e` expects. */
@@ -303,7 +302,9 @@ class IssueList {
  * `failedMissing`), a union the function that explains it (`failedUnion`), a failure only the
  * explanation of the type around it can describe (a member of a dispatched union) marks itself
  * (`failed()`) and the first named type above it takes the explanation over (`failedInType`), and
- * every level above adds its key. The issue is the one explaining the whole value reports first:
+ * the levels above add their keys: the pointers known when the code was generated are one key
+ * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
+ * index, a map's entry) or a named type's guard begins. The issue is the one explaining the whole value reports first:
  * both walk the value in the same order (test/validators-trail.test.ts compares them). Until the
  * next failure the trail holds on to the part that failed.
  */
@@ -312,8 +313,8 @@ const EXPLAIN = 1;
 const TEST = 2;
 const MISSING = 3;
 /**
- * A key of the trail: a pointer segment written when the code was generated (`"/name"`), an array
- * index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
+ * A key of the trail: a pointer written when the code was generated (`"/name"`, `"/items/anyOf"`),
+ * an array index, or the key of a map's entry (EntryKey), escaped only when a path is made of it.
  */
 type TrailKey = string | number | EntryKey;
 
@@ -381,7 +382,7 @@ function failedMissing(key: string, message: string): boolean {
   return false;
 }
 
-/** The part at `key`, checked by a hoisted function of the same type, failed. */
+/** The part at `key`, checked by a hoisted function of the same type, failed; or the pointer above a key known at run time. */
 function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
@@ -515,10 +516,18 @@ function pickMember(m: Members, v: unknown, d: number, at: string): Issue | unde
 function trailRank(): number {
   if (trailKind !== TEST && trailKind !== MISSING) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
-  // A key is a segment but `""`: a check of the same value by another type's guard.
-  let rank = trailLeaf === "" ? 0 : 1;
-  for (let i = 0; i < trailCount; i++) if (trailKeys[i] !== "") rank++;
+  let rank = segmentCount(trailLeaf);
+  for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
+}
+
+/** How many pointer segments a key is: a constant pointer may be several (`""`: none). */
+function segmentCount(key: TrailKey): number {
+  if (typeof key !== "string") return 1;
+  let n = 0;
+  // An escaped key has no "/" of its own (it is "~1").
+  for (let i = key.indexOf("/"); i >= 0; i = key.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 /** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
@@ -1757,7 +1766,7 @@ function g_Request(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_0, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1791,7 +1800,8 @@ function x_Request(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Request$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_5, v);
   return true;
 }
 
@@ -1830,7 +1840,7 @@ function g_Notification(v: unknown, d: number): boolean {
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_0, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1864,7 +1874,8 @@ function x_Notification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Notification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_5, v);
   return true;
 }
 
@@ -1990,14 +2001,14 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p3 = o["id"];
   if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
@@ -2014,7 +2025,7 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2054,7 +2065,8 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_5, v);
   return true;
 }
 
@@ -2063,12 +2075,12 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -2084,7 +2096,7 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2112,7 +2124,8 @@ function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_5, v);
   return true;
 }
 
@@ -2121,7 +2134,7 @@ function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -2143,7 +2156,7 @@ function x_JSONRPCResultResponse(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2181,7 +2194,7 @@ function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   const p1 = o["id"];
@@ -2202,7 +2215,7 @@ function x_JSONRPCErrorResponse(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2271,7 +2284,7 @@ function g_ParseError(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32700)) return failedTest("/code", EXPECTED_12, p0);
+  if (!(typeof p0 === "number" && p0 === -32700)) return failedTest("/code", EXPECTED_12, p0);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
@@ -2290,7 +2303,7 @@ function x_ParseError(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/code", 1, 'missing required property "code"')) return 1;
       n++;
     } else {
-      if (!(x2 === -32700)) {
+      if (!(typeof x2 === "number" && x2 === -32700)) {
         if (out.fault("/code", 1, EXPECTED_12, x2)) return 1;
         n++;
       }
@@ -2315,7 +2328,7 @@ function g_InvalidRequestError(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32600)) return failedTest("/code", EXPECTED_13, p0);
+  if (!(typeof p0 === "number" && p0 === -32600)) return failedTest("/code", EXPECTED_13, p0);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
@@ -2334,7 +2347,7 @@ function x_InvalidRequestError(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/code", 1, 'missing required property "code"')) return 1;
       n++;
     } else {
-      if (!(x2 === -32600)) {
+      if (!(typeof x2 === "number" && x2 === -32600)) {
         if (out.fault("/code", 1, EXPECTED_13, x2)) return 1;
         n++;
       }
@@ -2359,7 +2372,7 @@ function g_MethodNotFoundError(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32601)) return failedTest("/code", EXPECTED_14, p0);
+  if (!(typeof p0 === "number" && p0 === -32601)) return failedTest("/code", EXPECTED_14, p0);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
@@ -2378,7 +2391,7 @@ function x_MethodNotFoundError(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/code", 1, 'missing required property "code"')) return 1;
       n++;
     } else {
-      if (!(x2 === -32601)) {
+      if (!(typeof x2 === "number" && x2 === -32601)) {
         if (out.fault("/code", 1, EXPECTED_14, x2)) return 1;
         n++;
       }
@@ -2403,7 +2416,7 @@ function g_InvalidParamsError(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32602)) return failedTest("/code", EXPECTED_15, p0);
+  if (!(typeof p0 === "number" && p0 === -32602)) return failedTest("/code", EXPECTED_15, p0);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
@@ -2422,7 +2435,7 @@ function x_InvalidParamsError(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/code", 1, 'missing required property "code"')) return 1;
       n++;
     } else {
-      if (!(x2 === -32602)) {
+      if (!(typeof x2 === "number" && x2 === -32602)) {
         if (out.fault("/code", 1, EXPECTED_15, x2)) return 1;
         n++;
       }
@@ -2447,7 +2460,7 @@ function g_InternalError(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32603)) return failedTest("/code", EXPECTED_16, p0);
+  if (!(typeof p0 === "number" && p0 === -32603)) return failedTest("/code", EXPECTED_16, p0);
   const p2 = o["message"];
   if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
   if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
@@ -2466,7 +2479,7 @@ function x_InternalError(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/code", 1, 'missing required property "code"')) return 1;
       n++;
     } else {
-      if (!(x2 === -32603)) {
+      if (!(typeof x2 === "number" && x2 === -32603)) {
         if (out.fault("/code", 1, EXPECTED_16, x2)) return 1;
         n++;
       }
@@ -2491,13 +2504,13 @@ function g_HeaderMismatchError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
-  if (!g_HeaderMismatchError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_HeaderMismatchError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -2513,7 +2526,7 @@ function x_HeaderMismatchError(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2547,7 +2560,7 @@ function x_HeaderMismatchError(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
           n++;
         } else {
-          if (!(x8 === -32020)) {
+          if (!(typeof x8 === "number" && x8 === -32020)) {
             if (out.fault("/error/code", 2, EXPECTED_17, x8)) return 1;
             n++;
           }
@@ -2559,11 +2572,12 @@ function x_HeaderMismatchError(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_HeaderMismatchError$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32020)) return failedTest("/code", EXPECTED_17, p0);
+  if (p0 === undefined) return failedMissing("/error/code", 'missing required property "code"');
+  if (!(typeof p0 === "number" && p0 === -32020)) return failedTest("/error/code", EXPECTED_17, p0);
   return true;
 }
 
@@ -2572,13 +2586,13 @@ function g_UnsupportedProtocolVersionError(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
-  if (!g_UnsupportedProtocolVersionError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_UnsupportedProtocolVersionError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -2594,7 +2608,7 @@ function x_UnsupportedProtocolVersionError(v: unknown, out: IssueList, d: number
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2628,7 +2642,7 @@ function x_UnsupportedProtocolVersionError(v: unknown, out: IssueList, d: number
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
           n++;
         } else {
-          if (!(x8 === -32022)) {
+          if (!(typeof x8 === "number" && x8 === -32022)) {
             if (out.fault("/error/code", 2, EXPECTED_18, x8)) return 1;
             n++;
           }
@@ -2686,36 +2700,41 @@ function x_UnsupportedProtocolVersionError(v: unknown, out: IssueList, d: number
 }
 
 function g_UnsupportedProtocolVersionError$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/error/data/supported", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_0, x) || failedIn("/error/data/supported");
   }
   return true;
 }
 
 function g_UnsupportedProtocolVersionError$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error/data", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["requested"];
-  if (p0 === undefined) return failedMissing("/requested", 'missing required property "requested"');
+  if (p0 === undefined)
+    return failedMissing("/error/data/requested", 'missing required property "requested"');
   const p1 = o["supported"];
-  if (p1 === undefined) return failedMissing("/supported", 'missing required property "supported"');
-  if (!(typeof p0 === "string")) return failedTest("/requested", EXPECTED_0, p0);
-  if (!g_UnsupportedProtocolVersionError$3(p1, d + 1)) return failedIn("/supported");
+  if (p1 === undefined)
+    return failedMissing("/error/data/supported", 'missing required property "supported"');
+  if (!(typeof p0 === "string")) return failedTest("/error/data/requested", EXPECTED_0, p0);
+  if (!g_UnsupportedProtocolVersionError$3(p1, d + 1)) return false;
   return true;
 }
 
 function g_UnsupportedProtocolVersionError$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32022)) return failedTest("/code", EXPECTED_18, p0);
+  if (p0 === undefined) return failedMissing("/error/code", 'missing required property "code"');
+  if (!(typeof p0 === "number" && p0 === -32022)) return failedTest("/error/code", EXPECTED_18, p0);
   const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!g_UnsupportedProtocolVersionError$2(p1, d + 1)) return failedIn("/data");
+  if (p1 === undefined) return failedMissing("/error/data", 'missing required property "data"');
+  if (!g_UnsupportedProtocolVersionError$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -2724,13 +2743,13 @@ function g_MissingRequiredClientCapabilityError(v: unknown, d: number): boolean 
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
-  if (!g_MissingRequiredClientCapabilityError$1(p2, d + 1)) return failedIn("/error");
+  if (!g_MissingRequiredClientCapabilityError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -2746,7 +2765,7 @@ function x_MissingRequiredClientCapabilityError(v: unknown, out: IssueList, d: n
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -2780,7 +2799,7 @@ function x_MissingRequiredClientCapabilityError(v: unknown, out: IssueList, d: n
           if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
           n++;
         } else {
-          if (!(x8 === -32021)) {
+          if (!(typeof x8 === "number" && x8 === -32021)) {
             if (out.fault("/error/code", 2, EXPECTED_19, x8)) return 1;
             n++;
           }
@@ -2824,28 +2843,30 @@ function x_MissingRequiredClientCapabilityError(v: unknown, out: IssueList, d: n
 }
 
 function g_MissingRequiredClientCapabilityError$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error/data", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["requiredCapabilities"];
   if (p0 === undefined)
     return failedMissing(
-      "/requiredCapabilities",
+      "/error/data/requiredCapabilities",
       'missing required property "requiredCapabilities"',
     );
   if (!g_ClientCapabilities(p0, d + 1))
-    return failedInType("/requiredCapabilities", x_ClientCapabilities, p0);
+    return failedInType("/error/data/requiredCapabilities", x_ClientCapabilities, p0);
   return true;
 }
 
 function g_MissingRequiredClientCapabilityError$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/error", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!(p0 === -32021)) return failedTest("/code", EXPECTED_19, p0);
+  if (p0 === undefined) return failedMissing("/error/code", 'missing required property "code"');
+  if (!(typeof p0 === "number" && p0 === -32021)) return failedTest("/error/code", EXPECTED_19, p0);
   const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!g_MissingRequiredClientCapabilityError$2(p1, d + 1)) return failedIn("/data");
+  if (p1 === undefined) return failedMissing("/error/data", 'missing required property "data"');
+  if (!g_MissingRequiredClientCapabilityError$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3220,10 +3241,11 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_22, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_CancelledNotificationParams(p2, d + 1))
@@ -3243,7 +3265,7 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/cancelled")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/cancelled")) {
         if (out.fault("/method", 1, EXPECTED_22, x2)) return 1;
         n++;
       }
@@ -3253,7 +3275,7 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -3279,10 +3301,11 @@ function g_DiscoverRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "server/discover")) return failedTest("/method", EXPECTED_23, p0);
+  if (!(typeof p0 === "string" && p0 === "server/discover"))
+    return failedTest("/method", EXPECTED_23, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -3304,7 +3327,7 @@ function x_DiscoverRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "server/discover")) {
+      if (!(typeof x2 === "string" && x2 === "server/discover")) {
         if (out.fault("/method", 1, EXPECTED_23, x2)) return 1;
         n++;
       }
@@ -3314,7 +3337,7 @@ function x_DiscoverRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -3365,13 +3388,14 @@ function g_DiscoverResult(v: unknown, d: number): boolean {
   if (p6 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
+  if (!(typeof p1 === "string" && (p1 === "public" || p1 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_0, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
-  if (!g_DiscoverResult$1(p4, d + 1)) return failedIn("/supportedVersions");
+  if (!g_DiscoverResult$1(p4, d + 1)) return false;
   const p5 = o["_meta"];
   if (p5 !== undefined && !g_ResultMetaObject(p5, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p5);
@@ -3421,7 +3445,7 @@ function x_DiscoverResult(v: unknown, out: IssueList, d: number): number {
       }
     }
     if (x3 !== undefined) {
-      if (!(x3 === "public" || x3 === "private")) {
+      if (!(typeof x3 === "string" && (x3 === "public" || x3 === "private"))) {
         if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
         n++;
       }
@@ -3477,11 +3501,12 @@ function x_DiscoverResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_DiscoverResult$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/supportedVersions", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_0, x) || failedIn("/supportedVersions");
   }
   return true;
 }
@@ -3491,7 +3516,7 @@ function g_DiscoverResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -3513,7 +3538,7 @@ function x_DiscoverResultResponse(v: unknown, out: IssueList, d: number): number
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -3550,15 +3575,15 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["sampling"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/sampling");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["elicitation"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/elicitation");
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["experimental"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/experimental");
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["extensions"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/extensions");
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
@@ -3663,47 +3688,57 @@ function x_ClientCapabilities(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/roots", EXPECTED_5, v);
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/sampling", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["context"];
   if (p0 !== undefined && !g_JSONObject(p0, d + 1))
-    return failedInType("/context", x_JSONObject, p0);
+    return failedInType("/sampling/context", x_JSONObject, p0);
   const p1 = o["tools"];
-  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return failedInType("/tools", x_JSONObject, p1);
+  if (p1 !== undefined && !g_JSONObject(p1, d + 1))
+    return failedInType("/sampling/tools", x_JSONObject, p1);
   return true;
 }
 
 function g_ClientCapabilities$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/elicitation", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["form"];
-  if (p0 !== undefined && !g_JSONObject(p0, d + 1)) return failedInType("/form", x_JSONObject, p0);
+  if (p0 !== undefined && !g_JSONObject(p0, d + 1))
+    return failedInType("/elicitation/form", x_JSONObject, p0);
   const p1 = o["url"];
-  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return failedInType("/url", x_JSONObject, p1);
+  if (p1 !== undefined && !g_JSONObject(p1, d + 1))
+    return failedInType("/elicitation/url", x_JSONObject, p1);
   return true;
 }
 
 function g_ClientCapabilities$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType(new EntryKey(k), x_JSONObject, x);
+    if (!g_JSONObject(x, d + 1))
+      return failedInType(new EntryKey(k), x_JSONObject, x) || failedIn("/experimental");
   }
   return true;
 }
 
 function g_ClientCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/extensions", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType(new EntryKey(k), x_JSONObject, x);
+    if (!g_JSONObject(x, d + 1))
+      return failedInType(new EntryKey(k), x_JSONObject, x) || failedIn("/extensions");
   }
   return true;
 }
@@ -3712,11 +3747,11 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["prompts"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/prompts");
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["tools"];
-  if (p1 !== undefined && !g_ServerCapabilities$2(p1, d + 1)) return failedIn("/tools");
+  if (p1 !== undefined && !g_ServerCapabilities$2(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 !== undefined && !g_ServerCapabilities$3(p2, d + 1)) return failedIn("/resources");
+  if (p2 !== undefined && !g_ServerCapabilities$3(p2, d + 1)) return false;
   const p3 = o["logging"];
   if (p3 !== undefined && !g_JSONObject(p3, d + 1))
     return failedInType("/logging", x_JSONObject, p3);
@@ -3724,9 +3759,9 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (p4 !== undefined && !g_JSONObject(p4, d + 1))
     return failedInType("/completions", x_JSONObject, p4);
   const p5 = o["experimental"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["extensions"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/extensions");
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -3845,51 +3880,58 @@ function x_ServerCapabilities(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/prompts", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_2, p0);
+    return failedTest("/prompts/listChanged", EXPECTED_2, p0);
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/tools", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_2, p0);
+    return failedTest("/tools/listChanged", EXPECTED_2, p0);
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/resources", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/subscribe", EXPECTED_2, p0);
+    return failedTest("/resources/subscribe", EXPECTED_2, p0);
   const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_2, p1);
+    return failedTest("/resources/listChanged", EXPECTED_2, p1);
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/experimental", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType(new EntryKey(k), x_JSONObject, x);
+    if (!g_JSONObject(x, d + 1))
+      return failedInType(new EntryKey(k), x_JSONObject, x) || failedIn("/experimental");
   }
   return true;
 }
 
 function g_ServerCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/extensions", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType(new EntryKey(k), x_JSONObject, x);
+    if (!g_JSONObject(x, d + 1))
+      return failedInType(new EntryKey(k), x_JSONObject, x) || failedIn("/extensions");
   }
   return true;
 }
@@ -3902,10 +3944,10 @@ function g_Icon(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["theme"];
-  if (p1 !== undefined && !(p1 === "light" || p1 === "dark"))
+  if (p1 !== undefined && !(typeof p1 === "string" && (p1 === "light" || p1 === "dark")))
     return failedTest("/theme", EXPECTED_26, p1);
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_0, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_27, p3);
   return true;
@@ -3932,7 +3974,7 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
     }
     const x4 = o1["theme"];
     if (x4 !== undefined) {
-      if (!(x4 === "light" || x4 === "dark")) {
+      if (!(typeof x4 === "string" && (x4 === "light" || x4 === "dark"))) {
         if (out.fault("/theme", 1, EXPECTED_26, x4)) return 1;
         n++;
       }
@@ -3969,11 +4011,11 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Icon$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/sizes", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x) || failedIn("/sizes");
   }
   return true;
 }
@@ -3982,7 +4024,7 @@ function g_Icons(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["icons"];
-  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return failedIn("/icons");
+  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -4014,11 +4056,11 @@ function x_Icons(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Icons$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -4081,7 +4123,7 @@ function g_Implementation(v: unknown, d: number): boolean {
   if (p4 !== undefined && !(typeof p4 === "string"))
     return failedTest("/websiteUrl", EXPECTED_0, p4);
   const p5 = o["icons"];
-  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
+  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return false;
   if (p4 !== undefined && !(typeof p4 !== "string" || isUri(p4)))
     return failedTest("/websiteUrl", EXPECTED_27, p4);
   return true;
@@ -4164,11 +4206,11 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Implementation$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -4256,10 +4298,11 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ProgressNotificationParams(p2, d + 1))
@@ -4279,7 +4322,7 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/progress")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/progress")) {
         if (out.fault("/method", 1, EXPECTED_28, x2)) return 1;
         n++;
       }
@@ -4289,7 +4332,7 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -4357,7 +4400,7 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p2 = o["id"];
@@ -4383,7 +4426,7 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -4493,7 +4536,8 @@ function g_CacheableResult(v: unknown, d: number): boolean {
   const p2 = o["ttlMs"];
   if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
+  if (!(typeof p1 === "string" && (p1 === "public" || p1 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p1);
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
   if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
   const p3 = o["_meta"];
@@ -4532,7 +4576,7 @@ function x_CacheableResult(v: unknown, out: IssueList, d: number): number {
       }
     }
     if (x3 !== undefined) {
-      if (!(x3 === "public" || x3 === "private")) {
+      if (!(typeof x3 === "string" && (x3 === "public" || x3 === "private"))) {
         if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
         n++;
       }
@@ -4564,10 +4608,11 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_29, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_29, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -4590,7 +4635,7 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/list")) {
         if (out.fault("/method", 1, EXPECTED_29, x2)) return 1;
         n++;
       }
@@ -4600,7 +4645,7 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -4649,13 +4694,14 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
+  if (!(typeof p2 === "string" && (p2 === "public" || p2 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  if (!g_ListResourcesResult$1(p5, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -4702,7 +4748,7 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
       }
     }
     if (x3 !== undefined) {
-      if (!(x3 === "public" || x3 === "private")) {
+      if (!(typeof x3 === "string" && (x3 === "public" || x3 === "private"))) {
         if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
         n++;
       }
@@ -4745,11 +4791,11 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListResourcesResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/resources", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x);
+    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x) || failedIn("/resources");
   }
   return true;
 }
@@ -4759,7 +4805,7 @@ function g_ListResourcesResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -4781,7 +4827,7 @@ function x_ListResourcesResultResponse(v: unknown, out: IssueList, d: number): n
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -4819,10 +4865,11 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_30, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_30, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -4845,7 +4892,7 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/templates/list")) {
+      if (!(typeof x2 === "string" && x2 === "resources/templates/list")) {
         if (out.fault("/method", 1, EXPECTED_30, x2)) return 1;
         n++;
       }
@@ -4855,7 +4902,7 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -4905,13 +4952,14 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
+  if (!(typeof p2 === "string" && (p2 === "public" || p2 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  if (!g_ListResourceTemplatesResult$1(p5, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -4959,7 +5007,7 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
       }
     }
     if (x3 !== undefined) {
-      if (!(x3 === "public" || x3 === "private")) {
+      if (!(typeof x3 === "string" && (x3 === "public" || x3 === "private"))) {
         if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
         n++;
       }
@@ -5002,11 +5050,12 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/resourceTemplates", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return failedInType(i, x_ResourceTemplate, x);
+    if (!g_ResourceTemplate(x, d + 1))
+      return failedInType(i, x_ResourceTemplate, x) || failedIn("/resourceTemplates");
   }
   return true;
 }
@@ -5016,7 +5065,7 @@ function g_ListResourceTemplatesResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -5039,7 +5088,7 @@ function x_ListResourceTemplatesResultResponse(v: unknown, out: IssueList, d: nu
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -5204,10 +5253,11 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_31, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -5230,7 +5280,7 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resources/read")) {
+      if (!(typeof x2 === "string" && x2 === "resources/read")) {
         if (out.fault("/method", 1, EXPECTED_31, x2)) return 1;
         n++;
       }
@@ -5240,7 +5290,7 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -5287,13 +5337,14 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   const p4 = o["contents"];
   if (p4 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
+  if (!(typeof p1 === "string" && (p1 === "public" || p1 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p1);
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
   if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p3);
-  if (!g_ReadResourceResult$1(p4, d + 1)) return failedIn("/contents");
+  if (!g_ReadResourceResult$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -5332,7 +5383,7 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
       }
     }
     if (x6 !== undefined) {
-      if (!(x6 === "public" || x6 === "private")) {
+      if (!(typeof x6 === "string" && (x6 === "public" || x6 === "private"))) {
         if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
         n++;
       }
@@ -5397,12 +5448,12 @@ function x_ReadResourceResult$2(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ReadResourceResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/contents", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1)))
-      return failedUnion(i, x_ReadResourceResult$2, x, MEMBERS_3);
+      return failedUnion(i, x_ReadResourceResult$2, x, MEMBERS_3) || failedIn("/contents");
   }
   return true;
 }
@@ -5412,7 +5463,7 @@ function g_ReadResourceResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -5435,7 +5486,7 @@ function x_ReadResourceResultResponse(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x5 === "2.0")) {
+      if (!(typeof x5 === "string" && x5 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x5)) return 1;
         n++;
       }
@@ -5492,11 +5543,11 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -5515,7 +5566,7 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, d: number
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_34, x2)) return 1;
         n++;
       }
@@ -5525,7 +5576,7 @@ function x_ResourceListChangedNotification(v: unknown, out: IssueList, d: number
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -5555,8 +5606,7 @@ function g_SubscriptionFilter(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "boolean"))
     return failedTest("/resourcesListChanged", EXPECTED_2, p2);
   const p3 = o["resourceSubscriptions"];
-  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1))
-    return failedIn("/resourceSubscriptions");
+  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -5608,11 +5658,12 @@ function x_SubscriptionFilter(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_SubscriptionFilter$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/resourceSubscriptions", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_0, x) || failedIn("/resourceSubscriptions");
   }
   return true;
 }
@@ -5671,10 +5722,11 @@ function g_SubscriptionsListenRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "subscriptions/listen")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "subscriptions/listen"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -5697,7 +5749,7 @@ function x_SubscriptionsListenRequest(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "subscriptions/listen")) {
+      if (!(typeof x2 === "string" && x2 === "subscriptions/listen")) {
         if (out.fault("/method", 1, EXPECTED_35, x2)) return 1;
         n++;
       }
@@ -5707,7 +5759,7 @@ function x_SubscriptionsListenRequest(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -5849,7 +5901,7 @@ function g_SubscriptionsListenResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -5872,7 +5924,7 @@ function x_SubscriptionsListenResultResponse(v: unknown, out: IssueList, d: numb
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -5959,11 +6011,11 @@ function g_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/subscriptions/acknowledged"))
+  if (!(typeof p0 === "string" && p0 === "notifications/subscriptions/acknowledged"))
     return failedTest("/method", EXPECTED_36, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_SubscriptionsAcknowledgedNotificationParams(p2, d + 1))
@@ -5983,7 +6035,7 @@ function x_SubscriptionsAcknowledgedNotification(v: unknown, out: IssueList, d: 
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/subscriptions/acknowledged")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/subscriptions/acknowledged")) {
         if (out.fault("/method", 1, EXPECTED_36, x2)) return 1;
         n++;
       }
@@ -5993,7 +6045,7 @@ function x_SubscriptionsAcknowledgedNotification(v: unknown, out: IssueList, d: 
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -6068,10 +6120,11 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_37, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_37, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ResourceUpdatedNotificationParams(p2, d + 1))
@@ -6091,7 +6144,7 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, d: number): n
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/resources/updated")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/resources/updated")) {
         if (out.fault("/method", 1, EXPECTED_37, x2)) return 1;
         n++;
       }
@@ -6101,7 +6154,7 @@ function x_ResourceUpdatedNotification(v: unknown, out: IssueList, d: number): n
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -6146,7 +6199,7 @@ function g_Resource(v: unknown, d: number): boolean {
     return failedInType("/annotations", x_Annotations, p6);
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_0, p7);
   const p8 = o["icons"];
-  if (p8 !== undefined && !g_Resource$1(p8, d + 1)) return failedIn("/icons");
+  if (p8 !== undefined && !g_Resource$1(p8, d + 1)) return false;
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
   return true;
 }
@@ -6251,11 +6304,11 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Resource$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -6283,7 +6336,7 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
     return failedInType("/annotations", x_Annotations, p5);
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p6);
   const p7 = o["icons"];
-  if (p7 !== undefined && !g_ResourceTemplate$1(p7, d + 1)) return failedIn("/icons");
+  if (p7 !== undefined && !g_ResourceTemplate$1(p7, d + 1)) return false;
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_38, p6);
   return true;
@@ -6382,11 +6435,11 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -6602,10 +6655,11 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_40, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_40, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -6628,7 +6682,7 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/list")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/list")) {
         if (out.fault("/method", 1, EXPECTED_40, x2)) return 1;
         n++;
       }
@@ -6638,7 +6692,7 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -6687,13 +6741,14 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
+  if (!(typeof p2 === "string" && (p2 === "public" || p2 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  if (!g_ListPromptsResult$1(p5, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -6740,7 +6795,7 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
       }
     }
     if (x3 !== undefined) {
-      if (!(x3 === "public" || x3 === "private")) {
+      if (!(typeof x3 === "string" && (x3 === "public" || x3 === "private"))) {
         if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
         n++;
       }
@@ -6783,11 +6838,11 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListPromptsResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/prompts", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x);
+    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x) || failedIn("/prompts");
   }
   return true;
 }
@@ -6797,7 +6852,7 @@ function g_ListPromptsResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -6819,7 +6874,7 @@ function x_ListPromptsResultResponse(v: unknown, out: IssueList, d: number): num
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -6864,7 +6919,7 @@ function g_GetPromptRequestParams(v: unknown, d: number): boolean {
     return failedTest("/requestState", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$1(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_GetPromptRequestParams$1(p2, d + 1)) return false;
   const p3 = o["inputResponses"];
   if (p3 !== undefined && !g_InputResponses(p3, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p3);
@@ -6937,11 +6992,13 @@ function x_GetPromptRequestParams(v: unknown, out: IssueList, d: number): number
 }
 
 function g_GetPromptRequestParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/arguments", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_0, x);
+    if (!(typeof x === "string"))
+      return failedTest(new EntryKey(k), EXPECTED_0, x) || failedIn("/arguments");
   }
   return true;
 }
@@ -6951,10 +7008,11 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_41, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_41, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -6977,7 +7035,7 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "prompts/get")) {
+      if (!(typeof x2 === "string" && x2 === "prompts/get")) {
         if (out.fault("/method", 1, EXPECTED_41, x2)) return 1;
         n++;
       }
@@ -6987,7 +7045,7 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -7035,7 +7093,7 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p2);
-  if (!g_GetPromptResult$1(p3, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -7098,11 +7156,12 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_GetPromptResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/messages", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return failedInType(i, x_PromptMessage, x);
+    if (!g_PromptMessage(x, d + 1))
+      return failedInType(i, x_PromptMessage, x) || failedIn("/messages");
   }
   return true;
 }
@@ -7112,7 +7171,7 @@ function g_GetPromptResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -7135,7 +7194,7 @@ function x_GetPromptResultResponse(v: unknown, out: IssueList, d: number): numbe
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x5 === "2.0")) {
+      if (!(typeof x5 === "string" && x5 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x5)) return 1;
         n++;
       }
@@ -7201,9 +7260,9 @@ function g_Prompt(v: unknown, d: number): boolean {
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$1(p4, d + 1)) return failedIn("/arguments");
+  if (p4 !== undefined && !g_Prompt$1(p4, d + 1)) return false;
   const p5 = o["icons"];
-  if (p5 !== undefined && !g_Prompt$2(p5, d + 1)) return failedIn("/icons");
+  if (p5 !== undefined && !g_Prompt$2(p5, d + 1)) return false;
   return true;
 }
 
@@ -7284,21 +7343,22 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/arguments", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
+    if (!g_PromptArgument(x, d + 1))
+      return failedInType(i, x_PromptArgument, x) || failedIn("/arguments");
   }
   return true;
 }
 
 function g_Prompt$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -7364,13 +7424,14 @@ function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_43, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_43, v);
   return true;
 }
 
 function x_Role(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
-  if (!(v === "user" || v === "assistant")) {
+  if (!(typeof v === "string" && (v === "user" || v === "assistant"))) {
     if (out.fault("", 0, EXPECTED_43, v)) return 1;
     n++;
   }
@@ -7429,7 +7490,8 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_44, p0);
+  if (!(typeof p0 === "string" && p0 === "resource_link"))
+    return failedTest("/type", EXPECTED_44, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   const p8 = o["uri"];
@@ -7451,7 +7513,7 @@ function g_ResourceLink(v: unknown, d: number): boolean {
     return failedInType("/annotations", x_Annotations, p7);
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_0, p8);
   const p9 = o["icons"];
-  if (p9 !== undefined && !g_ResourceLink$1(p9, d + 1)) return failedIn("/icons");
+  if (p9 !== undefined && !g_ResourceLink$1(p9, d + 1)) return false;
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
   return true;
 }
@@ -7468,7 +7530,7 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "resource_link")) {
+      if (!(typeof x2 === "string" && x2 === "resource_link")) {
         if (out.fault("/type", 1, EXPECTED_44, x2)) return 1;
         n++;
       }
@@ -7566,11 +7628,11 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ResourceLink$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -7580,7 +7642,7 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_45, p0);
   const p3 = o["resource"];
   if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
@@ -7605,7 +7667,7 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x5 === "resource")) {
+      if (!(typeof x5 === "string" && x5 === "resource")) {
         if (out.fault("/type", 1, EXPECTED_45, x5)) return 1;
         n++;
       }
@@ -7666,10 +7728,11 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_46, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_46, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -7688,7 +7751,7 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, d: number):
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/prompts/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/prompts/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_46, x2)) return 1;
         n++;
       }
@@ -7698,7 +7761,7 @@ function x_PromptListChangedNotification(v: unknown, out: IssueList, d: number):
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -7720,10 +7783,11 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_47, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -7746,7 +7810,7 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/list")) {
+      if (!(typeof x2 === "string" && x2 === "tools/list")) {
         if (out.fault("/method", 1, EXPECTED_47, x2)) return 1;
         n++;
       }
@@ -7756,7 +7820,7 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -7805,13 +7869,14 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
+  if (!(typeof p2 === "string" && (p2 === "public" || p2 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  if (!g_ListToolsResult$1(p5, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -7858,7 +7923,7 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
       }
     }
     if (x3 !== undefined) {
-      if (!(x3 === "public" || x3 === "private")) {
+      if (!(typeof x3 === "string" && (x3 === "public" || x3 === "private"))) {
         if (out.fault("/cacheScope", 1, EXPECTED_24, x3)) return 1;
         n++;
       }
@@ -7901,11 +7966,11 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListToolsResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/tools", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x) || failedIn("/tools");
   }
   return true;
 }
@@ -7915,7 +7980,7 @@ function g_ListToolsResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -7937,7 +8002,7 @@ function x_ListToolsResultResponse(v: unknown, out: IssueList, d: number): numbe
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -7984,7 +8049,7 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p3);
-  if (!g_CallToolResult$1(p4, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -8047,11 +8112,12 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CallToolResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return failedInType(i, x_ContentBlock, x);
+    if (!g_ContentBlock(x, d + 1))
+      return failedInType(i, x_ContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -8061,7 +8127,7 @@ function g_CallToolResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -8084,7 +8150,7 @@ function x_CallToolResultResponse(v: unknown, out: IssueList, d: number): number
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x5 === "2.0")) {
+      if (!(typeof x5 === "string" && x5 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x5)) return 1;
         n++;
       }
@@ -8148,7 +8214,7 @@ function g_CallToolRequestParams(v: unknown, d: number): boolean {
     return failedTest("/requestState", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_CallToolRequestParams$1(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_CallToolRequestParams$1(p2, d + 1)) return false;
   const p3 = o["inputResponses"];
   if (p3 !== undefined && !g_InputResponses(p3, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p3);
@@ -8213,7 +8279,8 @@ function x_CallToolRequestParams(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_CallToolRequestParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/arguments", EXPECTED_5, v);
   return true;
 }
 
@@ -8222,10 +8289,11 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_49, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_49, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -8248,7 +8316,7 @@ function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tools/call")) {
+      if (!(typeof x2 === "string" && x2 === "tools/call")) {
         if (out.fault("/method", 1, EXPECTED_49, x2)) return 1;
         n++;
       }
@@ -8258,7 +8326,7 @@ function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -8296,10 +8364,11 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_50, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_50, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -8318,7 +8387,7 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, d: number): n
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/tools/list_changed")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/tools/list_changed")) {
         if (out.fault("/method", 1, EXPECTED_50, x2)) return 1;
         n++;
       }
@@ -8328,7 +8397,7 @@ function x_ToolListChangedNotification(v: unknown, out: IssueList, d: number): n
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -8428,13 +8497,13 @@ function g_Tool(v: unknown, d: number): boolean {
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
   const p4 = o["outputSchema"];
-  if (p4 !== undefined && !g_Tool$1(p4, d + 1)) return failedIn("/outputSchema");
-  if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
+  if (p4 !== undefined && !g_Tool$1(p4, d + 1)) return false;
+  if (!g_Tool$2(p5, d + 1)) return false;
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p6);
   const p7 = o["icons"];
-  if (p7 !== undefined && !g_Tool$3(p7, d + 1)) return failedIn("/icons");
+  if (p7 !== undefined && !g_Tool$3(p7, d + 1)) return false;
   return true;
 }
 
@@ -8510,7 +8579,7 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x12 === "object")) {
+          if (!(typeof x12 === "string" && x12 === "object")) {
             if (out.fault("/inputSchema/type", 2, EXPECTED_51, x12)) return 1;
             n++;
           }
@@ -8553,30 +8622,36 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Tool$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/outputSchema", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["$schema"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/$schema", EXPECTED_0, p0);
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/outputSchema/$schema", EXPECTED_0, p0);
   return true;
 }
 
 function g_Tool$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/inputSchema", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_51, p0);
+  if (p0 === undefined)
+    return failedMissing("/inputSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/inputSchema/type", EXPECTED_51, p0);
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_0, p1);
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/inputSchema/$schema", EXPECTED_0, p1);
   return true;
 }
 
 function g_Tool$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/icons", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x) || failedIn("/icons");
   }
   return true;
 }
@@ -8644,10 +8719,11 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_52, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_52, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_LoggingMessageNotificationParams(p2, d + 1))
@@ -8667,7 +8743,7 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "notifications/message")) {
+      if (!(typeof x2 === "string" && x2 === "notifications/message")) {
         if (out.fault("/method", 1, EXPECTED_52, x2)) return 1;
         n++;
       }
@@ -8677,7 +8753,7 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -8700,14 +8776,15 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_53, v);
   return true;
@@ -8716,14 +8793,15 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
 function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
   let n = 0;
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   )) {
     if (out.fault("", 0, EXPECTED_53, v)) return 1;
     n++;
@@ -8742,7 +8820,10 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_0, p0);
   const p1 = o["includeContext"];
-  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  if (
+    p1 !== undefined &&
+    !(typeof p1 === "string" && (p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  )
     return failedTest("/includeContext", EXPECTED_54, p1);
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
@@ -8752,17 +8833,16 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p4 !== undefined && !g_ToolChoice(p4, d + 1))
     return failedInType("/toolChoice", x_ToolChoice, p4);
   const p5 = o["stopSequences"];
-  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1))
-    return failedIn("/stopSequences");
+  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1)) return false;
   const p6 = o["modelPreferences"];
   if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
     return failedInType("/modelPreferences", x_ModelPreferences, p6);
   const p7 = o["tools"];
-  if (p7 !== undefined && !g_CreateMessageRequestParams$2(p7, d + 1)) return failedIn("/tools");
+  if (p7 !== undefined && !g_CreateMessageRequestParams$2(p7, d + 1)) return false;
   const p8 = o["metadata"];
   if (p8 !== undefined && !g_JSONObject(p8, d + 1))
     return failedInType("/metadata", x_JSONObject, p8);
-  if (!g_CreateMessageRequestParams$3(p9, d + 1)) return failedIn("/messages");
+  if (!g_CreateMessageRequestParams$3(p9, d + 1)) return false;
   return true;
 }
 
@@ -8792,7 +8872,10 @@ function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): nu
     }
     const x5 = o1["includeContext"];
     if (x5 !== undefined) {
-      if (!(x5 === "none" || x5 === "thisServer" || x5 === "allServers")) {
+      if (!(
+        typeof x5 === "string" &&
+        (x5 === "none" || x5 === "thisServer" || x5 === "allServers")
+      )) {
         if (out.fault("/includeContext", 1, EXPECTED_54, x5)) return 1;
         n++;
       }
@@ -8885,31 +8968,32 @@ function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): nu
 }
 
 function g_CreateMessageRequestParams$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/stopSequences", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x) || failedIn("/stopSequences");
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/tools", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x) || failedIn("/tools");
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/messages", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
+    if (!g_SamplingMessage(x, d + 1))
+      return failedInType(i, x_SamplingMessage, x) || failedIn("/messages");
   }
   return true;
 }
@@ -8918,7 +9002,10 @@ function g_ToolChoice(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
+  if (
+    p0 !== undefined &&
+    !(typeof p0 === "string" && (p0 === "auto" || p0 === "required" || p0 === "none"))
+  )
     return failedTest("/mode", EXPECTED_55, p0);
   return true;
 }
@@ -8932,7 +9019,7 @@ function x_ToolChoice(v: unknown, out: IssueList, _d: number): number {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "auto" || x2 === "required" || x2 === "none")) {
+      if (!(typeof x2 === "string" && (x2 === "auto" || x2 === "required" || x2 === "none"))) {
         if (out.fault("/mode", 1, EXPECTED_55, x2)) return 1;
         n++;
       }
@@ -8946,7 +9033,8 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_56, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_56, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_CreateMessageRequestParams(p1, d + 1))
@@ -8966,7 +9054,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "sampling/createMessage")) {
+      if (!(typeof x2 === "string" && x2 === "sampling/createMessage")) {
         if (out.fault("/method", 1, EXPECTED_56, x2)) return 1;
         n++;
       }
@@ -9114,12 +9202,12 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CreateMessageResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_SamplingMessageContentBlock(x, d + 1))
-      return failedInType(i, x_SamplingMessageContentBlock, x);
+      return failedInType(i, x_SamplingMessageContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -9273,12 +9361,12 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_SamplingMessageContentBlock(x, d + 1))
-      return failedInType(i, x_SamplingMessageContentBlock, x);
+      return failedInType(i, x_SamplingMessageContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -9462,7 +9550,7 @@ function g_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_59, p1);
   }
   const p2 = o["audience"];
-  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -9516,11 +9604,11 @@ function x_Annotations(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/audience", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x) || failedIn("/audience");
   }
   return true;
 }
@@ -9649,7 +9737,7 @@ function g_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_61, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_61, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_0, p1);
@@ -9673,7 +9761,7 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "text")) {
+      if (!(typeof x2 === "string" && x2 === "text")) {
         if (out.fault("/type", 1, EXPECTED_61, x2)) return 1;
         n++;
       }
@@ -9714,7 +9802,7 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_62, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_62, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
@@ -9742,7 +9830,7 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "image")) {
+      if (!(typeof x2 === "string" && x2 === "image")) {
         if (out.fault("/type", 1, EXPECTED_62, x2)) return 1;
         n++;
       }
@@ -9800,7 +9888,7 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_63, p0);
+  if (!(typeof p0 === "string" && p0 === "audio")) return failedTest("/type", EXPECTED_63, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
@@ -9828,7 +9916,7 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "audio")) {
+      if (!(typeof x2 === "string" && x2 === "audio")) {
         if (out.fault("/type", 1, EXPECTED_63, x2)) return 1;
         n++;
       }
@@ -9886,7 +9974,7 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_64, p0);
+  if (!(typeof p0 === "string" && p0 === "tool_use")) return failedTest("/type", EXPECTED_64, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["name"];
@@ -9895,7 +9983,7 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
   if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_0, p1);
   if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_0, p2);
-  if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
+  if (!g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
   return true;
@@ -9913,7 +10001,7 @@ function x_ToolUseContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tool_use")) {
+      if (!(typeof x2 === "string" && x2 === "tool_use")) {
         if (out.fault("/type", 1, EXPECTED_64, x2)) return 1;
         n++;
       }
@@ -9964,7 +10052,8 @@ function x_ToolUseContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ToolUseContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/input", EXPECTED_5, v);
   return true;
 }
 
@@ -9973,7 +10062,8 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_65, p0);
+  if (!(typeof p0 === "string" && p0 === "tool_result"))
+    return failedTest("/type", EXPECTED_65, p0);
   const p2 = o["toolUseId"];
   if (p2 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
   const p5 = o["content"];
@@ -9983,7 +10073,7 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   if (p3 !== undefined && !(typeof p3 === "boolean")) return failedTest("/isError", EXPECTED_2, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
-  if (!g_ToolResultContent$1(p5, d + 1)) return failedIn("/content");
+  if (!g_ToolResultContent$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -9999,7 +10089,7 @@ function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "tool_result")) {
+      if (!(typeof x2 === "string" && x2 === "tool_result")) {
         if (out.fault("/type", 1, EXPECTED_65, x2)) return 1;
         n++;
       }
@@ -10055,11 +10145,12 @@ function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ToolResultContent$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/content", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return failedInType(i, x_ContentBlock, x);
+    if (!g_ContentBlock(x, d + 1))
+      return failedInType(i, x_ContentBlock, x) || failedIn("/content");
   }
   return true;
 }
@@ -10091,7 +10182,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_59, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -10168,11 +10259,11 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/hints", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x);
+    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x) || failedIn("/hints");
   }
   return true;
 }
@@ -10212,10 +10303,10 @@ function g_CompleteRequestParams(v: unknown, d: number): boolean {
   if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   const p3 = o["_meta"];
   if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/argument");
+  if (!g_CompleteRequestParams$1(p0, d + 1)) return false;
   const p1 = o["context"];
-  if (p1 !== undefined && !g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/context");
-  if (!g_CompleteRequestParams$4(p2, d + 1)) return failedIn("/ref");
+  if (p1 !== undefined && !g_CompleteRequestParams$2(p1, d + 1)) return false;
+  if (!g_CompleteRequestParams$4(p2, d + 1)) return false;
   if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
@@ -10361,38 +10452,43 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
 }
 
 function g_CompleteRequestParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/argument", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (p0 === undefined) return failedMissing("/argument/name", 'missing required property "name"');
   const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_0, p1);
+  if (p1 === undefined)
+    return failedMissing("/argument/value", 'missing required property "value"');
+  if (!(typeof p0 === "string")) return failedTest("/argument/name", EXPECTED_0, p0);
+  if (!(typeof p1 === "string")) return failedTest("/argument/value", EXPECTED_0, p1);
   return true;
 }
 
 function g_CompleteRequestParams$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/context/arguments", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failedTest(new EntryKey(k), EXPECTED_0, x);
+    if (!(typeof x === "string"))
+      return failedTest(new EntryKey(k), EXPECTED_0, x) || failedIn("/context/arguments");
   }
   return true;
 }
 
 function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/context", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$3(p0, d + 1)) return failedIn("/arguments");
+  if (p0 !== undefined && !g_CompleteRequestParams$3(p0, d + 1)) return false;
   return true;
 }
 
 function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failedTest("", EXPECTED_66, v);
+    return failedTest("/ref", EXPECTED_66, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
@@ -10408,10 +10504,11 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_67, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_67, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -10434,7 +10531,7 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "completion/complete")) {
+      if (!(typeof x2 === "string" && x2 === "completion/complete")) {
         if (out.fault("/method", 1, EXPECTED_67, x2)) return 1;
         n++;
       }
@@ -10444,7 +10541,7 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x3 === "2.0")) {
+      if (!(typeof x3 === "string" && x3 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x3)) return 1;
         n++;
       }
@@ -10487,7 +10584,7 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  if (!g_CompleteResult$1(p1, d + 1)) return failedIn("/completion");
+  if (!g_CompleteResult$1(p1, d + 1)) return false;
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p2);
@@ -10576,26 +10673,32 @@ function x_CompleteResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_CompleteResult$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/completion/values", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_0, x) || failedIn("/completion/values");
   }
   return true;
 }
 
 function g_CompleteResult$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/completion", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p2 = o["values"];
-  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (p2 === undefined)
+    return failedMissing("/completion/values", 'missing required property "values"');
   const p0 = o["total"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_9, p0);
+  if (p0 !== undefined && !Number.isInteger(p0))
+    return failedTest("/completion/total", EXPECTED_9, p0);
   const p1 = o["hasMore"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/hasMore", EXPECTED_2, p1);
-  if (!g_CompleteResult$2(p2, d + 1)) return failedIn("/values");
-  if (!(!Array.isArray(p2) || p2.length <= 100)) return failedTest("/values", EXPECTED_68, p2);
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/completion/hasMore", EXPECTED_2, p1);
+  if (!g_CompleteResult$2(p2, d + 1)) return false;
+  if (!(!Array.isArray(p2) || p2.length <= 100))
+    return failedTest("/completion/values", EXPECTED_68, p2);
   return true;
 }
 
@@ -10604,7 +10707,7 @@ function g_CompleteResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -10626,7 +10729,7 @@ function x_CompleteResultResponse(v: unknown, out: IssueList, d: number): number
       if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
       n++;
     } else {
-      if (!(x2 === "2.0")) {
+      if (!(typeof x2 === "string" && x2 === "2.0")) {
         if (out.fault("/jsonrpc", 1, EXPECTED_10, x2)) return 1;
         n++;
       }
@@ -10664,7 +10767,8 @@ function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_69, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_69, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
@@ -10684,7 +10788,7 @@ function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): nu
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/resource")) {
+      if (!(typeof x2 === "string" && x2 === "ref/resource")) {
         if (out.fault("/type", 1, EXPECTED_69, x2)) return 1;
         n++;
       }
@@ -10715,7 +10819,7 @@ function g_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_70, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_70, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
@@ -10736,7 +10840,7 @@ function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "ref/prompt")) {
+      if (!(typeof x2 === "string" && x2 === "ref/prompt")) {
         if (out.fault("/type", 1, EXPECTED_70, x2)) return 1;
         n++;
       }
@@ -10768,9 +10872,10 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_71, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_71, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -10786,7 +10891,7 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "roots/list")) {
+      if (!(typeof x2 === "string" && x2 === "roots/list")) {
         if (out.fault("/method", 1, EXPECTED_71, x2)) return 1;
         n++;
       }
@@ -10813,10 +10918,12 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/params", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_MetaObject(p0, d + 1)) return failedInType("/_meta", x_MetaObject, p0);
+  if (p0 !== undefined && !g_MetaObject(p0, d + 1))
+    return failedInType("/params/_meta", x_MetaObject, p0);
   return true;
 }
 
@@ -10825,7 +10932,7 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
   if (p0 === undefined) return failedMissing("/roots", 'missing required property "roots"');
-  if (!g_ListRootsResult$1(p0, d + 1)) return failedIn("/roots");
+  if (!g_ListRootsResult$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -10861,11 +10968,11 @@ function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
 }
 
 function g_ListRootsResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/roots", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x);
+    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x) || failedIn("/roots");
   }
   return true;
 }
@@ -10931,14 +11038,15 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_72, p0);
+  if (p0 !== undefined && !(typeof p0 === "string" && p0 === "form"))
+    return failedTest("/mode", EXPECTED_72, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
   const p2 = o["requestedSchema"];
   if (p2 === undefined)
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
   if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
-  if (!g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/requestedSchema");
+  if (!g_ElicitRequestFormParams$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -10951,7 +11059,7 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "form")) {
+      if (!(typeof x2 === "string" && x2 === "form")) {
         if (out.fault("/mode", 1, EXPECTED_72, x2)) return 1;
         n++;
       }
@@ -10984,7 +11092,7 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
           if (out.absent("/requestedSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x6 === "object")) {
+          if (!(typeof x6 === "string" && x6 === "object")) {
             if (out.fault("/requestedSchema/type", 2, EXPECTED_51, x6)) return 1;
             n++;
           }
@@ -11042,40 +11150,49 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
 }
 
 function g_ElicitRequestFormParams$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/requestedSchema/required", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string"))
+      return failedTest(i, EXPECTED_0, x) || failedIn("/requestedSchema/required");
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/requestedSchema/properties", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!g_PrimitiveSchemaDefinition(x, d + 1))
-      return failedInType(new EntryKey(k), x_PrimitiveSchemaDefinition, x);
+      return (
+        failedInType(new EntryKey(k), x_PrimitiveSchemaDefinition, x) ||
+        failedIn("/requestedSchema/properties")
+      );
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/requestedSchema", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_51, p0);
+  if (p0 === undefined)
+    return failedMissing("/requestedSchema/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "object"))
+    return failedTest("/requestedSchema/type", EXPECTED_51, p0);
   const p3 = o["properties"];
   if (p3 === undefined)
-    return failedMissing("/properties", 'missing required property "properties"');
+    return failedMissing("/requestedSchema/properties", 'missing required property "properties"');
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_0, p1);
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/requestedSchema/$schema", EXPECTED_0, p1);
   const p2 = o["required"];
-  if (p2 !== undefined && !g_ElicitRequestFormParams$2(p2, d + 1)) return failedIn("/required");
-  if (!g_ElicitRequestFormParams$3(p3, d + 1)) return failedIn("/properties");
+  if (p2 !== undefined && !g_ElicitRequestFormParams$2(p2, d + 1)) return false;
+  if (!g_ElicitRequestFormParams$3(p3, d + 1)) return false;
   return true;
 }
 
@@ -11084,7 +11201,7 @@ function g_ElicitRequestURLParams(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
   if (p0 === undefined) return failedMissing("/mode", 'missing required property "mode"');
-  if (!(p0 === "url")) return failedTest("/mode", EXPECTED_73, p0);
+  if (!(typeof p0 === "string" && p0 === "url")) return failedTest("/mode", EXPECTED_73, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
   const p2 = o["url"];
@@ -11107,7 +11224,7 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, _d: number): numbe
       if (out.absent("/mode", 1, 'missing required property "mode"')) return 1;
       n++;
     } else {
-      if (!(x2 === "url")) {
+      if (!(typeof x2 === "string" && x2 === "url")) {
         if (out.fault("/mode", 1, EXPECTED_73, x2)) return 1;
         n++;
       }
@@ -11184,7 +11301,8 @@ function g_ElicitRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "elicitation/create")) return failedTest("/method", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "elicitation/create"))
+    return failedTest("/method", EXPECTED_75, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ElicitRequestParams(p1, d + 1)) return failedInType("/params", x_ElicitRequestParams, p1);
@@ -11203,7 +11321,7 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
       if (out.absent("/method", 1, 'missing required property "method"')) return 1;
       n++;
     } else {
-      if (!(x2 === "elicitation/create")) {
+      if (!(typeof x2 === "string" && x2 === "elicitation/create")) {
         if (out.fault("/method", 1, EXPECTED_75, x2)) return 1;
         n++;
       }
@@ -11369,7 +11487,7 @@ function g_StringSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -11380,7 +11498,13 @@ function g_StringSchema(v: unknown, _d: number): boolean {
   const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxLength", EXPECTED_9, p4);
   const p5 = o["format"];
-  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+  if (
+    p5 !== undefined &&
+    !(
+      typeof p5 === "string" &&
+      (p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time")
+    )
+  )
     return failedTest("/format", EXPECTED_80, p5);
   const p6 = o["default"];
   if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/default", EXPECTED_0, p6);
@@ -11399,7 +11523,7 @@ function x_StringSchema(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_79, x2)) return 1;
         n++;
       }
@@ -11434,7 +11558,10 @@ function x_StringSchema(v: unknown, out: IssueList, _d: number): number {
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
+      if (!(
+        typeof x7 === "string" &&
+        (x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")
+      )) {
         if (out.fault("/format", 1, EXPECTED_80, x7)) return 1;
         n++;
       }
@@ -11455,7 +11582,8 @@ function g_NumberSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "number" || p0 === "integer")) return failedTest("/type", EXPECTED_81, p0);
+  if (!(typeof p0 === "string" && (p0 === "number" || p0 === "integer")))
+    return failedTest("/type", EXPECTED_81, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -11486,7 +11614,7 @@ function x_NumberSchema(v: unknown, out: IssueList, _d: number): number {
       n++;
     }
     if (x2 !== undefined) {
-      if (!(x2 === "number" || x2 === "integer")) {
+      if (!(typeof x2 === "string" && (x2 === "number" || x2 === "integer"))) {
         if (out.fault("/type", 1, EXPECTED_81, x2)) return 1;
         n++;
       }
@@ -11535,7 +11663,7 @@ function g_BooleanSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "boolean")) return failedTest("/type", EXPECTED_82, p0);
+  if (!(typeof p0 === "string" && p0 === "boolean")) return failedTest("/type", EXPECTED_82, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -11558,7 +11686,7 @@ function x_BooleanSchema(v: unknown, out: IssueList, _d: number): number {
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "boolean")) {
+      if (!(typeof x2 === "string" && x2 === "boolean")) {
         if (out.fault("/type", 1, EXPECTED_82, x2)) return 1;
         n++;
       }
@@ -11593,7 +11721,7 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
   const p4 = o["enum"];
   if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -11603,7 +11731,7 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -11619,7 +11747,7 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_79, x2)) return 1;
         n++;
       }
@@ -11669,11 +11797,11 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number
 }
 
 function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/enum", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x) || failedIn("/enum");
   }
   return true;
 }
@@ -11683,7 +11811,7 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
   const p4 = o["oneOf"];
   if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   const p1 = o["title"];
@@ -11693,7 +11821,7 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
+  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -11709,7 +11837,7 @@ function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number):
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_79, x2)) return 1;
         n++;
       }
@@ -11797,11 +11925,11 @@ function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
 }
 
 function g_TitledSingleSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/oneOf", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return failedIn(i);
+    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return failedIn(i) || failedIn("/oneOf");
   }
   return true;
 }
@@ -11846,7 +11974,7 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
+  if (!(typeof p0 === "string" && p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
   const p6 = o["items"];
   if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
@@ -11859,9 +11987,8 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
-    return failedIn("/default");
-  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
+  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return false;
   return true;
 }
 
@@ -11877,7 +12004,7 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "array")) {
+      if (!(typeof x2 === "string" && x2 === "array")) {
         if (out.fault("/type", 1, EXPECTED_84, x2)) return 1;
         n++;
       }
@@ -11941,7 +12068,7 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
           if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x12 === "string")) {
+          if (!(typeof x12 === "string" && x12 === "string")) {
             if (out.fault("/items/type", 2, EXPECTED_79, x12)) return 1;
             n++;
           }
@@ -11972,34 +12099,36 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
 }
 
 function g_UntitledMultiSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/default", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x) || failedIn("/default");
   }
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/items/enum", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x) || failedIn("/items/enum");
   }
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/items", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (p0 === undefined) return failedMissing("/items/type", 'missing required property "type"');
+  if (!(typeof p0 === "string" && p0 === "string"))
+    return failedTest("/items/type", EXPECTED_79, p0);
   const p1 = o["enum"];
-  if (p1 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_UntitledMultiSelectEnumSchema$3(p1, d + 1)) return failedIn("/enum");
+  if (p1 === undefined) return failedMissing("/items/enum", 'missing required property "enum"');
+  if (!g_UntitledMultiSelectEnumSchema$3(p1, d + 1)) return false;
   return true;
 }
 
@@ -12008,7 +12137,7 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
+  if (!(typeof p0 === "string" && p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
   const p6 = o["items"];
   if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
@@ -12021,8 +12150,8 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
-  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
+  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return false;
   return true;
 }
 
@@ -12038,7 +12167,7 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "array")) {
+      if (!(typeof x2 === "string" && x2 === "array")) {
         if (out.fault("/type", 1, EXPECTED_84, x2)) return 1;
         n++;
       }
@@ -12161,11 +12290,11 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
 }
 
 function g_TitledMultiSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/default", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x) || failedIn("/default");
   }
   return true;
 }
@@ -12183,21 +12312,22 @@ function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
 }
 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/items/anyOf", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$4(x, d + 1)) return failedIn(i);
+    if (!g_TitledMultiSelectEnumSchema$4(x, d + 1)) return failedIn(i) || failedIn("/items/anyOf");
   }
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/items", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
-  if (p0 === undefined) return failedMissing("/anyOf", 'missing required property "anyOf"');
-  if (!g_TitledMultiSelectEnumSchema$3(p0, d + 1)) return failedIn("/anyOf");
+  if (p0 === undefined) return failedMissing("/items/anyOf", 'missing required property "anyOf"');
+  if (!g_TitledMultiSelectEnumSchema$3(p0, d + 1)) return false;
   return true;
 }
 
@@ -12241,7 +12371,7 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
   const p4 = o["enum"];
   if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -12251,9 +12381,9 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return false;
   const p5 = o["enumNames"];
-  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
+  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return false;
   return true;
 }
 
@@ -12269,7 +12399,7 @@ function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): numbe
       if (out.absent("/type", 1, 'missing required property "type"')) return 1;
       n++;
     } else {
-      if (!(x2 === "string")) {
+      if (!(typeof x2 === "string" && x2 === "string")) {
         if (out.fault("/type", 1, EXPECTED_79, x2)) return 1;
         n++;
       }
@@ -12334,21 +12464,21 @@ function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): numbe
 }
 
 function g_LegacyTitledEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/enum", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x) || failedIn("/enum");
   }
   return true;
 }
 
 function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  if (!Array.isArray(v)) return failedTest("/enumNames", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x) || failedIn("/enumNames");
   }
   return true;
 }
@@ -12457,10 +12587,10 @@ function g_ElicitResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["action"];
   if (p0 === undefined) return failedMissing("/action", 'missing required property "action"');
-  if (!(p0 === "accept" || p0 === "decline" || p0 === "cancel"))
+  if (!(typeof p0 === "string" && (p0 === "accept" || p0 === "decline" || p0 === "cancel")))
     return failedTest("/action", EXPECTED_87, p0);
   const p1 = o["content"];
-  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return failedIn("/content");
+  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -12477,7 +12607,7 @@ function x_ElicitResult(v: unknown, out: IssueList, d: number): number {
       n++;
     }
     if (x9 !== undefined) {
-      if (!(x9 === "accept" || x9 === "decline" || x9 === "cancel")) {
+      if (!(typeof x9 === "string" && (x9 === "accept" || x9 === "decline" || x9 === "cancel"))) {
         if (out.fault("/action", 1, EXPECTED_87, x9)) return 1;
         n++;
       }
@@ -12587,7 +12717,8 @@ function x_ElicitResult$3(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ElicitResult$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("/content", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
@@ -12597,7 +12728,7 @@ function g_ElicitResult$1(v: unknown, d: number): boolean {
       typeof x === "boolean" ||
       g_ElicitResult$2(x, d + 1)
     ))
-      return failedUnion(new EntryKey(k), x_ElicitResult$3, x);
+      return failedUnion(new EntryKey(k), x_ElicitResult$3, x) || failedIn("/content");
   }
   return true;
 }
@@ -13496,14 +13627,14 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   const p3 = o["id"];
   if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
@@ -13513,12 +13644,12 @@ function e_JSONRPCNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -13527,7 +13658,7 @@ function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["result"];
@@ -13542,7 +13673,7 @@ function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
   if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
+  if (!(typeof p0 === "string" && p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p0);
   const p2 = o["error"];
   if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
   const p1 = o["id"];
@@ -13643,10 +13774,11 @@ function e_CancelledNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_22, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/cancelled"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_CancelledNotificationParams(p2, d + 1))
@@ -13659,10 +13791,11 @@ function e_DiscoverRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "server/discover")) return failedTest("/method", EXPECTED_23, p0);
+  if (!(typeof p0 === "string" && p0 === "server/discover"))
+    return failedTest("/method", EXPECTED_23, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -13690,13 +13823,14 @@ function e_DiscoverResult(v: unknown, d: number): boolean {
   if (p6 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
+  if (!(typeof p1 === "string" && (p1 === "public" || p1 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["instructions"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/instructions", EXPECTED_0, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
-  if (!g_DiscoverResult$1(p4, d + 1)) return failedIn("/supportedVersions");
+  if (!g_DiscoverResult$1(p4, d + 1)) return false;
   const p5 = o["_meta"];
   if (p5 !== undefined && !g_ResultMetaObject(p5, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p5);
@@ -13709,15 +13843,15 @@ function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/roots");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["sampling"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/sampling");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["elicitation"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/elicitation");
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["experimental"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/experimental");
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["extensions"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/extensions");
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
@@ -13725,11 +13859,11 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["prompts"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/prompts");
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["tools"];
-  if (p1 !== undefined && !g_ServerCapabilities$2(p1, d + 1)) return failedIn("/tools");
+  if (p1 !== undefined && !g_ServerCapabilities$2(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 !== undefined && !g_ServerCapabilities$3(p2, d + 1)) return failedIn("/resources");
+  if (p2 !== undefined && !g_ServerCapabilities$3(p2, d + 1)) return false;
   const p3 = o["logging"];
   if (p3 !== undefined && !g_JSONObject(p3, d + 1))
     return failedInType("/logging", x_JSONObject, p3);
@@ -13737,9 +13871,9 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (p4 !== undefined && !g_JSONObject(p4, d + 1))
     return failedInType("/completions", x_JSONObject, p4);
   const p5 = o["experimental"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["extensions"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/extensions");
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -13751,10 +13885,10 @@ function e_Icon(v: unknown, d: number): boolean {
   const p0 = o["mimeType"];
   if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
   const p1 = o["theme"];
-  if (p1 !== undefined && !(p1 === "light" || p1 === "dark"))
+  if (p1 !== undefined && !(typeof p1 === "string" && (p1 === "light" || p1 === "dark")))
     return failedTest("/theme", EXPECTED_26, p1);
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_0, p3);
   if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_27, p3);
   return true;
@@ -13778,7 +13912,7 @@ function e_Implementation(v: unknown, d: number): boolean {
   if (p4 !== undefined && !(typeof p4 === "string"))
     return failedTest("/websiteUrl", EXPECTED_0, p4);
   const p5 = o["icons"];
-  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
+  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return false;
   if (p4 !== undefined && !(typeof p4 !== "string" || isUri(p4)))
     return failedTest("/websiteUrl", EXPECTED_27, p4);
   return true;
@@ -13811,10 +13945,11 @@ function e_ProgressNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_28, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/progress"))
+    return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ProgressNotificationParams(p2, d + 1))
@@ -13838,10 +13973,11 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_29, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/list"))
+    return failedTest("/method", EXPECTED_29, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -13868,13 +14004,14 @@ function e_ListResourcesResult(v: unknown, d: number): boolean {
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
+  if (!(typeof p2 === "string" && (p2 === "public" || p2 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  if (!g_ListResourcesResult$1(p5, d + 1)) return failedIn("/resources");
+  if (!g_ListResourcesResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -13883,10 +14020,11 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_30, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/templates/list"))
+    return failedTest("/method", EXPECTED_30, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -13914,13 +14052,14 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
+  if (!(typeof p2 === "string" && (p2 === "public" || p2 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  if (!g_ListResourceTemplatesResult$1(p5, d + 1)) return failedIn("/resourceTemplates");
+  if (!g_ListResourceTemplatesResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -13948,10 +14087,11 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_31, p0);
+  if (!(typeof p0 === "string" && p0 === "resources/read"))
+    return failedTest("/method", EXPECTED_31, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -13976,13 +14116,14 @@ function e_ReadResourceResult(v: unknown, d: number): boolean {
   const p4 = o["contents"];
   if (p4 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
+  if (!(typeof p1 === "string" && (p1 === "public" || p1 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p1);
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
   if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p3);
-  if (!g_ReadResourceResult$1(p4, d + 1)) return failedIn("/contents");
+  if (!g_ReadResourceResult$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -13991,11 +14132,11 @@ function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/list_changed"))
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/list_changed"))
     return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -14015,8 +14156,7 @@ function e_SubscriptionFilter(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "boolean"))
     return failedTest("/resourcesListChanged", EXPECTED_2, p2);
   const p3 = o["resourceSubscriptions"];
-  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1))
-    return failedIn("/resourceSubscriptions");
+  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -14039,10 +14179,11 @@ function e_SubscriptionsListenRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "subscriptions/listen")) return failedTest("/method", EXPECTED_35, p0);
+  if (!(typeof p0 === "string" && p0 === "subscriptions/listen"))
+    return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14103,11 +14244,11 @@ function e_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/subscriptions/acknowledged"))
+  if (!(typeof p0 === "string" && p0 === "notifications/subscriptions/acknowledged"))
     return failedTest("/method", EXPECTED_36, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_SubscriptionsAcknowledgedNotificationParams(p2, d + 1))
@@ -14133,10 +14274,11 @@ function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_37, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/resources/updated"))
+    return failedTest("/method", EXPECTED_37, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ResourceUpdatedNotificationParams(p2, d + 1))
@@ -14168,7 +14310,7 @@ function e_Resource(v: unknown, d: number): boolean {
     return failedInType("/annotations", x_Annotations, p6);
   if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_0, p7);
   const p8 = o["icons"];
-  if (p8 !== undefined && !g_Resource$1(p8, d + 1)) return failedIn("/icons");
+  if (p8 !== undefined && !g_Resource$1(p8, d + 1)) return false;
   if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
   return true;
 }
@@ -14196,7 +14338,7 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
     return failedInType("/annotations", x_Annotations, p5);
   if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p6);
   const p7 = o["icons"];
-  if (p7 !== undefined && !g_ResourceTemplate$1(p7, d + 1)) return failedIn("/icons");
+  if (p7 !== undefined && !g_ResourceTemplate$1(p7, d + 1)) return false;
   if (!(typeof p6 !== "string" || isUriTemplate(p6)))
     return failedTest("/uriTemplate", EXPECTED_38, p6);
   return true;
@@ -14242,10 +14384,11 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_40, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/list"))
+    return failedTest("/method", EXPECTED_40, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14272,13 +14415,14 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
+  if (!(typeof p2 === "string" && (p2 === "public" || p2 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  if (!g_ListPromptsResult$1(p5, d + 1)) return failedIn("/prompts");
+  if (!g_ListPromptsResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -14294,7 +14438,7 @@ function e_GetPromptRequestParams(v: unknown, d: number): boolean {
     return failedTest("/requestState", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$1(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_GetPromptRequestParams$1(p2, d + 1)) return false;
   const p3 = o["inputResponses"];
   if (p3 !== undefined && !g_InputResponses(p3, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p3);
@@ -14307,10 +14451,11 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_41, p0);
+  if (!(typeof p0 === "string" && p0 === "prompts/get"))
+    return failedTest("/method", EXPECTED_41, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14336,7 +14481,7 @@ function e_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p2);
-  if (!g_GetPromptResult$1(p3, d + 1)) return failedIn("/messages");
+  if (!g_GetPromptResult$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -14354,9 +14499,9 @@ function e_Prompt(v: unknown, d: number): boolean {
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$1(p4, d + 1)) return failedIn("/arguments");
+  if (p4 !== undefined && !g_Prompt$1(p4, d + 1)) return false;
   const p5 = o["icons"];
-  if (p5 !== undefined && !g_Prompt$2(p5, d + 1)) return failedIn("/icons");
+  if (p5 !== undefined && !g_Prompt$2(p5, d + 1)) return false;
   return true;
 }
 
@@ -14378,7 +14523,8 @@ function e_PromptArgument(v: unknown, _d: number): boolean {
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_43, v);
+  if (!(typeof v === "string" && (v === "user" || v === "assistant")))
+    return failedTest("", EXPECTED_43, v);
   return true;
 }
 
@@ -14399,7 +14545,8 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_44, p0);
+  if (!(typeof p0 === "string" && p0 === "resource_link"))
+    return failedTest("/type", EXPECTED_44, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   const p8 = o["uri"];
@@ -14421,7 +14568,7 @@ function e_ResourceLink(v: unknown, d: number): boolean {
     return failedInType("/annotations", x_Annotations, p7);
   if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_0, p8);
   const p9 = o["icons"];
-  if (p9 !== undefined && !g_ResourceLink$1(p9, d + 1)) return failedIn("/icons");
+  if (p9 !== undefined && !g_ResourceLink$1(p9, d + 1)) return false;
   if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
   return true;
 }
@@ -14431,7 +14578,7 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_45, p0);
+  if (!(typeof p0 === "string" && p0 === "resource")) return failedTest("/type", EXPECTED_45, p0);
   const p3 = o["resource"];
   if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
   const p1 = o["_meta"];
@@ -14449,10 +14596,11 @@ function e_PromptListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_46, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/prompts/list_changed"))
+    return failedTest("/method", EXPECTED_46, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -14464,10 +14612,11 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_47, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/list"))
+    return failedTest("/method", EXPECTED_47, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14494,13 +14643,14 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
-  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
+  if (!(typeof p2 === "string" && (p2 === "public" || p2 === "private")))
+    return failedTest("/cacheScope", EXPECTED_24, p2);
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
   if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p4);
-  if (!g_ListToolsResult$1(p5, d + 1)) return failedIn("/tools");
+  if (!g_ListToolsResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -14518,7 +14668,7 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p3);
-  if (!g_CallToolResult$1(p4, d + 1)) return failedIn("/content");
+  if (!g_CallToolResult$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -14534,7 +14684,7 @@ function e_CallToolRequestParams(v: unknown, d: number): boolean {
     return failedTest("/requestState", EXPECTED_0, p0);
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_CallToolRequestParams$1(p2, d + 1)) return failedIn("/arguments");
+  if (p2 !== undefined && !g_CallToolRequestParams$1(p2, d + 1)) return false;
   const p3 = o["inputResponses"];
   if (p3 !== undefined && !g_InputResponses(p3, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p3);
@@ -14547,10 +14697,11 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_49, p0);
+  if (!(typeof p0 === "string" && p0 === "tools/call"))
+    return failedTest("/method", EXPECTED_49, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -14566,10 +14717,11 @@ function e_ToolListChangedNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_50, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/tools/list_changed"))
+    return failedTest("/method", EXPECTED_50, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
     return failedInType("/params", x_NotificationParams, p2);
@@ -14613,13 +14765,13 @@ function e_Tool(v: unknown, d: number): boolean {
   const p3 = o["_meta"];
   if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
   const p4 = o["outputSchema"];
-  if (p4 !== undefined && !g_Tool$1(p4, d + 1)) return failedIn("/outputSchema");
-  if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
+  if (p4 !== undefined && !g_Tool$1(p4, d + 1)) return false;
+  if (!g_Tool$2(p5, d + 1)) return false;
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p6);
   const p7 = o["icons"];
-  if (p7 !== undefined && !g_Tool$3(p7, d + 1)) return failedIn("/icons");
+  if (p7 !== undefined && !g_Tool$3(p7, d + 1)) return false;
   return true;
 }
 
@@ -14643,10 +14795,11 @@ function e_LoggingMessageNotification(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_52, p0);
+  if (!(typeof p0 === "string" && p0 === "notifications/message"))
+    return failedTest("/method", EXPECTED_52, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["params"];
   if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_LoggingMessageNotificationParams(p2, d + 1))
@@ -14656,14 +14809,15 @@ function e_LoggingMessageNotification(v: unknown, d: number): boolean {
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
   if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
+    typeof v === "string" &&
+    (v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency")
   ))
     return failedTest("", EXPECTED_53, v);
   return true;
@@ -14680,7 +14834,10 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p0 !== undefined && !(typeof p0 === "string"))
     return failedTest("/systemPrompt", EXPECTED_0, p0);
   const p1 = o["includeContext"];
-  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  if (
+    p1 !== undefined &&
+    !(typeof p1 === "string" && (p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+  )
     return failedTest("/includeContext", EXPECTED_54, p1);
   const p2 = o["temperature"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
@@ -14690,17 +14847,16 @@ function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (p4 !== undefined && !g_ToolChoice(p4, d + 1))
     return failedInType("/toolChoice", x_ToolChoice, p4);
   const p5 = o["stopSequences"];
-  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1))
-    return failedIn("/stopSequences");
+  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1)) return false;
   const p6 = o["modelPreferences"];
   if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
     return failedInType("/modelPreferences", x_ModelPreferences, p6);
   const p7 = o["tools"];
-  if (p7 !== undefined && !g_CreateMessageRequestParams$2(p7, d + 1)) return failedIn("/tools");
+  if (p7 !== undefined && !g_CreateMessageRequestParams$2(p7, d + 1)) return false;
   const p8 = o["metadata"];
   if (p8 !== undefined && !g_JSONObject(p8, d + 1))
     return failedInType("/metadata", x_JSONObject, p8);
-  if (!g_CreateMessageRequestParams$3(p9, d + 1)) return failedIn("/messages");
+  if (!g_CreateMessageRequestParams$3(p9, d + 1)) return false;
   return true;
 }
 
@@ -14708,7 +14864,10 @@ function e_ToolChoice(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
+  if (
+    p0 !== undefined &&
+    !(typeof p0 === "string" && (p0 === "auto" || p0 === "required" || p0 === "none"))
+  )
     return failedTest("/mode", EXPECTED_55, p0);
   return true;
 }
@@ -14718,7 +14877,8 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_56, p0);
+  if (!(typeof p0 === "string" && p0 === "sampling/createMessage"))
+    return failedTest("/method", EXPECTED_56, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_CreateMessageRequestParams(p1, d + 1))
@@ -14809,7 +14969,7 @@ function e_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_59, p1);
   }
   const p2 = o["audience"];
-  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -14837,7 +14997,7 @@ function e_TextContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "text")) return failedTest("/type", EXPECTED_61, p0);
+  if (!(typeof p0 === "string" && p0 === "text")) return failedTest("/type", EXPECTED_61, p0);
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_0, p1);
@@ -14854,7 +15014,7 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "image")) return failedTest("/type", EXPECTED_62, p0);
+  if (!(typeof p0 === "string" && p0 === "image")) return failedTest("/type", EXPECTED_62, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
@@ -14875,7 +15035,7 @@ function e_AudioContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_63, p0);
+  if (!(typeof p0 === "string" && p0 === "audio")) return failedTest("/type", EXPECTED_63, p0);
   const p1 = o["mimeType"];
   if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
   const p4 = o["data"];
@@ -14896,7 +15056,7 @@ function e_ToolUseContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_64, p0);
+  if (!(typeof p0 === "string" && p0 === "tool_use")) return failedTest("/type", EXPECTED_64, p0);
   const p1 = o["id"];
   if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p2 = o["name"];
@@ -14905,7 +15065,7 @@ function e_ToolUseContent(v: unknown, d: number): boolean {
   if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
   if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_0, p1);
   if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_0, p2);
-  if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
+  if (!g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
   return true;
@@ -14916,7 +15076,8 @@ function e_ToolResultContent(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_65, p0);
+  if (!(typeof p0 === "string" && p0 === "tool_result"))
+    return failedTest("/type", EXPECTED_65, p0);
   const p2 = o["toolUseId"];
   if (p2 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
   const p5 = o["content"];
@@ -14926,7 +15087,7 @@ function e_ToolResultContent(v: unknown, d: number): boolean {
   if (p3 !== undefined && !(typeof p3 === "boolean")) return failedTest("/isError", EXPECTED_2, p3);
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
-  if (!g_ToolResultContent$1(p5, d + 1)) return failedIn("/content");
+  if (!g_ToolResultContent$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -14957,7 +15118,7 @@ function e_ModelPreferences(v: unknown, d: number): boolean {
       return failedTest("/intelligencePriority", EXPECTED_59, p2);
   }
   const p3 = o["hints"];
-  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -14978,10 +15139,10 @@ function e_CompleteRequestParams(v: unknown, d: number): boolean {
   if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
   const p3 = o["_meta"];
   if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/argument");
+  if (!g_CompleteRequestParams$1(p0, d + 1)) return false;
   const p1 = o["context"];
-  if (p1 !== undefined && !g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/context");
-  if (!g_CompleteRequestParams$4(p2, d + 1)) return failedIn("/ref");
+  if (p1 !== undefined && !g_CompleteRequestParams$2(p1, d + 1)) return false;
+  if (!g_CompleteRequestParams$4(p2, d + 1)) return false;
   if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
@@ -14991,10 +15152,11 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_67, p0);
+  if (!(typeof p0 === "string" && p0 === "completion/complete"))
+    return failedTest("/method", EXPECTED_67, p0);
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
-  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
+  if (!(typeof p1 === "string" && p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
   const p2 = o["id"];
   if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
   const p3 = o["params"];
@@ -15015,7 +15177,7 @@ function e_CompleteResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
   if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
-  if (!g_CompleteResult$1(p1, d + 1)) return failedIn("/completion");
+  if (!g_CompleteResult$1(p1, d + 1)) return false;
   const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
     return failedInType("/_meta", x_ResultMetaObject, p2);
@@ -15027,7 +15189,8 @@ function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_69, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/resource"))
+    return failedTest("/type", EXPECTED_69, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
@@ -15040,7 +15203,7 @@ function e_PromptReference(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_70, p0);
+  if (!(typeof p0 === "string" && p0 === "ref/prompt")) return failedTest("/type", EXPECTED_70, p0);
   const p1 = o["name"];
   if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
@@ -15054,9 +15217,10 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_71, p0);
+  if (!(typeof p0 === "string" && p0 === "roots/list"))
+    return failedTest("/method", EXPECTED_71, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return failedIn("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -15065,7 +15229,7 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
   if (p0 === undefined) return failedMissing("/roots", 'missing required property "roots"');
-  if (!g_ListRootsResult$1(p0, d + 1)) return failedIn("/roots");
+  if (!g_ListRootsResult$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -15087,14 +15251,15 @@ function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_72, p0);
+  if (p0 !== undefined && !(typeof p0 === "string" && p0 === "form"))
+    return failedTest("/mode", EXPECTED_72, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
   const p2 = o["requestedSchema"];
   if (p2 === undefined)
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
   if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
-  if (!g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/requestedSchema");
+  if (!g_ElicitRequestFormParams$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -15103,7 +15268,7 @@ function e_ElicitRequestURLParams(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
   if (p0 === undefined) return failedMissing("/mode", 'missing required property "mode"');
-  if (!(p0 === "url")) return failedTest("/mode", EXPECTED_73, p0);
+  if (!(typeof p0 === "string" && p0 === "url")) return failedTest("/mode", EXPECTED_73, p0);
   const p1 = o["message"];
   if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
   const p2 = o["url"];
@@ -15125,7 +15290,8 @@ function e_ElicitRequest(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
   if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
-  if (!(p0 === "elicitation/create")) return failedTest("/method", EXPECTED_75, p0);
+  if (!(typeof p0 === "string" && p0 === "elicitation/create"))
+    return failedTest("/method", EXPECTED_75, p0);
   const p1 = o["params"];
   if (p1 === undefined) return failedMissing("/params", 'missing required property "params"');
   if (!g_ElicitRequestParams(p1, d + 1)) return failedInType("/params", x_ElicitRequestParams, p1);
@@ -15163,7 +15329,7 @@ function e_StringSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -15174,7 +15340,13 @@ function e_StringSchema(v: unknown, _d: number): boolean {
   const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxLength", EXPECTED_9, p4);
   const p5 = o["format"];
-  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+  if (
+    p5 !== undefined &&
+    !(
+      typeof p5 === "string" &&
+      (p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time")
+    )
+  )
     return failedTest("/format", EXPECTED_80, p5);
   const p6 = o["default"];
   if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/default", EXPECTED_0, p6);
@@ -15186,7 +15358,8 @@ function e_NumberSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "number" || p0 === "integer")) return failedTest("/type", EXPECTED_81, p0);
+  if (!(typeof p0 === "string" && (p0 === "number" || p0 === "integer")))
+    return failedTest("/type", EXPECTED_81, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -15209,7 +15382,7 @@ function e_BooleanSchema(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "boolean")) return failedTest("/type", EXPECTED_82, p0);
+  if (!(typeof p0 === "string" && p0 === "boolean")) return failedTest("/type", EXPECTED_82, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
   const p2 = o["description"];
@@ -15225,7 +15398,7 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
   const p4 = o["enum"];
   if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -15235,7 +15408,7 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -15244,7 +15417,7 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
   const p4 = o["oneOf"];
   if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
   const p1 = o["title"];
@@ -15254,7 +15427,7 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
+  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -15263,7 +15436,7 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
+  if (!(typeof p0 === "string" && p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
   const p6 = o["items"];
   if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
@@ -15276,9 +15449,8 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
-    return failedIn("/default");
-  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
+  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return false;
   return true;
 }
 
@@ -15287,7 +15459,7 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
+  if (!(typeof p0 === "string" && p0 === "array")) return failedTest("/type", EXPECTED_84, p0);
   const p6 = o["items"];
   if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
   const p1 = o["title"];
@@ -15300,8 +15472,8 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
-  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
+  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return false;
   return true;
 }
 
@@ -15310,7 +15482,7 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  if (!(typeof p0 === "string" && p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
   const p4 = o["enum"];
   if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
   const p1 = o["title"];
@@ -15320,9 +15492,9 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
     return failedTest("/description", EXPECTED_0, p2);
   const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
-  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return false;
   const p5 = o["enumNames"];
-  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
+  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return false;
   return true;
 }
 
@@ -15331,10 +15503,10 @@ function e_ElicitResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["action"];
   if (p0 === undefined) return failedMissing("/action", 'missing required property "action"');
-  if (!(p0 === "accept" || p0 === "decline" || p0 === "cancel"))
+  if (!(typeof p0 === "string" && (p0 === "accept" || p0 === "decline" || p0 === "cancel")))
     return failedTest("/action", EXPECTED_87, p0);
   const p1 = o["content"];
-  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return failedIn("/content");
+  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return false;
   return true;
 }
 

@@ -13,7 +13,15 @@ export type Check =
    * `test(value)` is a boolean expression, true when the value is valid. `scan`: it reads the
    * whole value (a format, a pattern, uniqueItems), not just its type.
    */
-  | { kind: "test"; test: (value: string) => string; expected: string; kinds: number; scan?: true }
+  | {
+      kind: "test";
+      test: (value: string) => string;
+      expected: string;
+      kinds: number;
+      scan?: true;
+      /** A test that the value is one of these literals (a union of them joins them into one). */
+      values?: LiteralValue[];
+    }
   | { kind: "ref"; name: string }
   | { kind: "object"; properties: PropertyCheck[]; index?: Check }
   | { kind: "array"; items: Check }
@@ -186,6 +194,10 @@ export class CheckFactory {
     const kinds = members.reduce((k, m) => k | this.kinds(m.check), 0);
     const tests = members.flatMap((m) => (m.check.kind === "test" ? [m.check] : []));
     if (tests.length < members.length) return { kind: "anyOf", label, members, kinds };
+    if (tests.every((t) => t.values)) {
+      const values = tests.flatMap((t) => t.values!);
+      return { kind: "test", test: oneOf(values), expected: label, kinds, values };
+    }
     return {
       kind: "test",
       test: (v) => tests.map((t) => `(${t.test(v)})`).join(" || "),
@@ -393,9 +405,34 @@ export class CheckFactory {
 }
 
 function literal(value: LiteralValue): Check {
-  const text = typeof value === "string" ? stringLiteral(value) : String(value);
+  const text = literalText(value);
   const kinds = typeof value === "string" ? KINDS.string : typeof value === "number" ? KINDS.number : KINDS.boolean;
-  return { kind: "test", test: (v) => `${v} === ${text}`, expected: text, kinds };
+  return { kind: "test", test: oneOf([value]), expected: text, kinds, values: [value] };
+}
+
+export function literalText(value: LiteralValue): string {
+  return typeof value === "string" ? stringLiteral(value) : String(value);
+}
+
+/**
+ * `v` is one of `values`. The kind is tested before the comparisons: V8 specializes each `===` to
+ * what it has seen, and one value of another kind (a number where a tag is expected) would turn
+ * them generic for good, valid values included.
+ */
+function oneOf(values: LiteralValue[]): (v: string) => string {
+  const groups = (["string", "number", "boolean"] as const)
+    .map((kind) => ({ kind, texts: values.filter((x) => typeof x === kind).map(literalText) }))
+    .filter((g) => g.texts.length > 0);
+  return (v) =>
+    groups
+      .map(({ kind, texts }) => {
+        const equal = texts.map((t) => `${v} === ${t}`).join(" || ");
+        // true and false are compared by identity whatever the value is.
+        if (kind === "boolean") return groups.length > 1 ? `(${equal})` : equal;
+        const test = `typeof ${v} === "${kind}" && ${texts.length > 1 ? `(${equal})` : equal}`;
+        return groups.length > 1 ? `(${test})` : test;
+      })
+      .join(" || ");
 }
 
 const NULL: Check = { kind: "test", test: (v) => `${v} === null`, expected: "null", kinds: KINDS.null };

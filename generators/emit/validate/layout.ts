@@ -513,12 +513,21 @@ function expr(text: string): Expr {
 
 /** A statement's document without its indentation; `undefined` for block punctuation handled by the caller. */
 function statement(s: string): Doc {
-  let m: RegExpExecArray | null;
-  if ((m = /^if \((.*)\) (.*;)$/.exec(s)) && balanced(m[1] as string)) {
-    return group(["if (", test(m[1] as string), ")", indent([line, simple(m[2] as string)])]);
-  }
-  if ((m = /^if \((.*)\) \{$/.exec(s))) return [group(["if (", test(m[1] as string), ")"]), " {"];
+  const then = ifThen(s);
+  if (then) return group(["if (", test(then[0]), ")", indent([line, simple(then[1])])]);
+  const m = /^if \((.*)\) \{$/.exec(s);
+  if (m) return [group(["if (", test(m[1] as string), ")"]), " {"];
   return simple(s);
+}
+
+/** `if (<test>) <statement>;` as its test and statement: the test ends at the parenthesis that closes `if (`. */
+function ifThen(s: string): [string, string] | undefined {
+  if (!s.startsWith("if (") || !s.endsWith(";")) return undefined;
+  for (let i = s.indexOf(") ", 4); i >= 0; i = s.indexOf(") ", i + 1)) {
+    const test = s.slice(4, i);
+    if (balanced(test)) return [test, s.slice(i + 2)];
+  }
+  return undefined;
 }
 
 /** An `if` test: in a group of its own, unless it is `!(a || b)` (prettier's hug of a negated chain). */

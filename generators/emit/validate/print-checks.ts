@@ -12,7 +12,7 @@
 // does the explanation of a union a guard found failed (`x_X$<n>`, where the trail starts).
 import type { LiteralValue } from "../../model/model.js";
 import { PROTOTYPE_NAMES, stringLiteral } from "../code.js";
-import { type Branch, type Check, KINDS, type PropertyCheck } from "./checks.js";
+import { type Branch, type Check, KINDS, literalText, type PropertyCheck } from "./checks.js";
 
 const NOT_OBJECT = (v: string) => `typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})`;
 
@@ -88,10 +88,6 @@ function splitScans(check: Check): [Check | undefined, Check | undefined] {
   return [all(rest), all(scans)];
 }
 
-function literalText(value: LiteralValue): string {
-  return typeof value === "string" ? stringLiteral(value) : String(value);
-}
-
 /**
  * What a message shows of a value of a kind the check admits (the support partial's SHOW_*): a
  * string's text, a number, an array's length. Of a value of another kind it names the kind alone,
@@ -102,6 +98,13 @@ const SHOWN: readonly (readonly [number, string])[] = [
   [KINDS.number, "SHOW_NUMBER"],
   [KINDS.array, "SHOW_LENGTH"],
 ];
+
+/**
+ * Where a part is, from the value of the function that checks it: a pointer written when the code
+ * is generated (`at`), or an expression for a key known at run time (`run`: an array's index, a
+ * map's entry).
+ */
+type PartKey = { at: string } | { run: string };
 
 /** A guard body that only calls another type's guard. */
 const ALIAS = /^return g_([A-Za-z_$][\w$]*)\(v, d\);$/;
@@ -162,8 +165,11 @@ export class CheckPrinter {
 
   // ---- guard ----
 
-  /** A boolean expression; `depth` is the JSON nesting depth of `v` (containers add one for their children). */
-  private guard(check: Check, v: string, owner: string, depth: string): string {
+  /**
+   * A boolean expression; `depth` is the JSON nesting depth of `v` (containers add one for their
+   * children), `prefix` where `v` is (see guardBody).
+   */
+  private guard(check: Check, v: string, owner: string, depth: string, prefix: string): string {
     switch (check.kind) {
       case "any":
         return "true";
@@ -172,21 +178,22 @@ export class CheckPrinter {
       case "ref":
         return `g_${check.name}(${v}, ${depth})`;
       case "allOf":
-        return `(${check.checks.map((c) => this.guard(c, v, owner, depth)).join(" && ")})`;
+        return `(${check.checks.map((c) => this.guard(c, v, owner, depth, prefix)).join(" && ")})`;
       case "anyOf":
-        return `(${check.members.map((m) => this.guard(m.check, v, owner, depth)).join(" || ")})`;
+        return `(${check.members.map((m) => this.guard(m.check, v, owner, depth, prefix)).join(" || ")})`;
       case "object":
       case "array":
       case "switch":
-        return `${this.hoist(check, owner)}(${v}, ${depth})`;
+        return `${this.hoist(check, owner, prefix)}(${v}, ${depth})`;
     }
   }
 
-  private hoist(check: Check, owner: string): string {
+  /** A hoisted function is called from one place only: where its value is (`prefix`) is known. */
+  private hoist(check: Check, owner: string, prefix: string): string {
     const n = (this.hoistCount.get(owner) ?? 0) + 1;
     this.hoistCount.set(owner, n);
     const name = `g_${owner}$${n}`;
-    const body = this.guardBody(check, "v", owner);
+    const body = this.guardBody(check, "v", owner, prefix);
     this.hoisted.push(`function ${name}(v: unknown, ${param("d", body)}: number): boolean {\n${body}\n}`);
     return name;
   }
@@ -200,19 +207,25 @@ export class CheckPrinter {
    * issue names the member). A check of the same value by another type's guard passes its
    * failure on as it is. Checks combined (a type and its constraints, `Error & {...}`) are made one
    * after the other, in the order the explanation makes them.
+   *
+   * `prefix`: the pointer from the last place only known at run time (the value of a named type,
+   * an array's item, a map's entry) to `v`, known when the code is generated. The trail's keys
+   * include it, so that a failure under nested objects adds one key, not one a level, and its
+   * path costs one concatenation: the caller of a hoisted function at a constant key adds nothing.
    */
-  private guardBody(check: Check, v: string, owner: string): string {
+  private guardBody(check: Check, v: string, owner: string, prefix = ""): string {
+    const here = stringLiteral(prefix);
     switch (check.kind) {
       case "object": {
         const lines = [
-          `if (${NOT_OBJECT(v)}) return ${this.failsTest('""', "object", KINDS.object, v)};`,
+          `if (${NOT_OBJECT(v)}) return ${this.failsTest(here, "object", KINDS.object, v)};`,
           `const o = ${v} as Readonly<Record<string, unknown>>;`,
         ];
         for (const { step, property: p, index, check: part, reads } of objectSteps(check.properties)) {
           const read = readProperty("o", p.name);
-          const key = stringLiteral(pointerSegment(p.name));
+          const key: PartKey = { at: pointerSegment(p.name) };
           const absent = this.fails(
-            `failedMissing(${key}, ${stringLiteral(`missing required property ${JSON.stringify(p.name)}`)})`,
+            `failedMissing(${stringLiteral(prefix + key.at)}, ${stringLiteral(`missing required property ${JSON.stringify(p.name)}`)})`,
           );
           if (p.check.kind === "any") {
             if (step === "present") lines.push(`if (${read} === undefined) return ${absent};`);
@@ -225,7 +238,7 @@ export class CheckPrinter {
             if (!p.optional) lines.push(`if (${x} === undefined) return ${absent};`);
           }
           if (step === "present") continue;
-          const checks = this.checked(part, x, key, "d + 1", owner);
+          const checks = this.checked(part, x, key, "d + 1", owner, prefix);
           if (!p.optional) lines.push(...checks);
           else if (checks.length === 1) lines.push(`if (${x} !== undefined && ${(checks[0] as string).slice(4)}`);
           else lines.push(`if (${x} !== undefined) {`, ...checks, `}`);
@@ -235,7 +248,7 @@ export class CheckPrinter {
           // the guard only to look at it would hoist helpers nothing calls.
           const closed = check.index.kind === "test" && check.index.test("x") === "false";
           const declared = skipDeclared(check.properties.map((p) => p.name));
-          const key = "new EntryKey(k)";
+          const key: PartKey = { run: "new EntryKey(k)" };
           lines.push(
             // A closed object needs no value: any other key fails.
             ...(!closed
@@ -243,10 +256,15 @@ export class CheckPrinter {
                   `for (const k in o) {`,
                   ...declared,
                   `const x = o[k];`,
-                  ...this.checked(check.index, "x", key, "d + 1", owner),
+                  ...this.checked(check.index, "x", key, "d + 1", owner, prefix),
                   `}`,
                 ]
-              : [`for (const k in o) {`, ...declared, `return ${this.passOn(check.index, "o[k]", key, owner)};`, `}`]),
+              : [
+                  `for (const k in o) {`,
+                  ...declared,
+                  `return ${this.passOn(check.index, "o[k]", key, owner, prefix)};`,
+                  `}`,
+                ]),
           );
         }
         // No property to read: the object test is the whole check.
@@ -256,24 +274,24 @@ export class CheckPrinter {
       }
       case "array":
         if (check.items.kind === "any")
-          return `return Array.isArray(${v}) || ${this.failsTest('""', "array", KINDS.array, v)};`;
+          return `return Array.isArray(${v}) || ${this.failsTest(here, "array", KINDS.array, v)};`;
         return [
-          `if (!Array.isArray(${v})) return ${this.failsTest('""', "array", KINDS.array, v)};`,
+          `if (!Array.isArray(${v})) return ${this.failsTest(here, "array", KINDS.array, v)};`,
           `const a = ${v} as readonly unknown[];`,
           `for (let i = 0; i < a.length; i++) {`,
           `const x = a[i];`,
-          ...this.checked(check.items, "x", "i", "d + 1", owner),
+          ...this.checked(check.items, "x", { run: "i" }, "d + 1", owner, prefix),
           `}`,
           `return true;`,
         ].join("\n");
       case "switch":
         // A member's failure is the union's: its explanation names the member.
         return [
-          `if (${NOT_OBJECT(v)}) return ${this.failsTest('""', `object (${check.label})`, KINDS.object, v)};`,
+          `if (${NOT_OBJECT(v)}) return ${this.failsTest(here, `object (${check.label})`, KINDS.object, v)};`,
           `switch (${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)}) {`,
           ...check.cases.map(
             (c) =>
-              `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner, "d")} || ${this.fails("failed()")};`,
+              `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner, "d", prefix)} || ${this.fails("failed()")};`,
           ),
           `default:\nreturn ${this.fails("failed()")};`,
           `}`,
@@ -283,7 +301,7 @@ export class CheckPrinter {
       case "any":
         return "return true;";
       default:
-        return [...this.checked(check, v, '""', "d", owner), "return true;"].join("\n");
+        return [...this.checked(check, v, { at: "" }, "d", owner, prefix), "return true;"].join("\n");
     }
   }
 
@@ -292,31 +310,37 @@ export class CheckPrinter {
    * (a type and its constraints, `Error & {...}`) are made one after the other, in the order the
    * explanation makes them, so the trail records the one that failed.
    */
-  private checked(check: Check, x: string, key: string, depth: string, owner: string): string[] {
-    if (check.kind === "allOf") return check.checks.flatMap((c) => this.checked(c, x, key, depth, owner));
-    return [`if (!${this.guard(check, x, owner, depth)}) return ${this.passOn(check, x, key, owner)};`];
+  private checked(check: Check, x: string, key: PartKey, depth: string, owner: string, prefix: string): string[] {
+    if (check.kind === "allOf") return check.checks.flatMap((c) => this.checked(c, x, key, depth, owner, prefix));
+    const inner = "at" in key ? prefix + key.at : "";
+    return [`if (!${this.guard(check, x, owner, depth, inner)}) return ${this.passOn(check, x, key, owner, prefix)};`];
   }
 
   /**
    * What a guard returns when the part at `key` (an expression: a pointer segment, or an array
    * index) failed `check`: the issue itself for a single test, the key for a part another function
    * checked (it recorded the rest), the union's own explanation for a union, else `failed()`: only
-   * the explanation of the type around it can say what is wrong.
+   * the explanation of the type around it can say what is wrong. A part at a constant key records
+   * `prefix` with the key; at a key known at run time, the key and then `prefix`. A hoisted
+   * function at a constant key recorded both itself (see guardBody).
    */
-  private passOn(check: Check, x: string, key: string, owner: string): string {
+  private passOn(check: Check, x: string, key: PartKey, owner: string, prefix: string): string {
     if (!this.trail) return "false";
+    if (check.kind === "object" || check.kind === "array" || check.kind === "switch") if ("at" in key) return "false";
+    const at = "at" in key ? stringLiteral(prefix + key.at) : key.run;
+    const above = "run" in key && prefix !== "" ? ` || failedIn(${stringLiteral(prefix)})` : "";
     switch (check.kind) {
       case "test":
-        return this.failsTest(key, check.expected, check.kinds, x);
+        return this.failsTest(at, check.expected, check.kinds, x) + above;
       case "ref":
-        return `failedInType(${key}, x_${check.name}, ${x})`;
+        return `failedInType(${at}, x_${check.name}, ${x})${above}`;
       case "object":
       case "array":
       case "switch":
-        return `failedIn(${key})`;
+        return `failedIn(${at})${above}`;
       case "anyOf": {
         const members = this.memberGuards(check);
-        return `failedUnion(${key}, ${this.hoistUnion(check, owner)}, ${x}${members ? `, ${members}` : ""})`;
+        return `failedUnion(${at}, ${this.hoistUnion(check, owner)}, ${x}${members ? `, ${members}` : ""})${above}`;
       }
       default:
         return "failed()";
@@ -493,7 +517,8 @@ export class CheckPrinter {
         const c = this.local("c");
         const count = at.count(c);
         return lines(
-          `if (!${this.guard(check, v, owner, depth)}) {`,
+          // No trail is read here: the functions this hoists need no place.
+          `if (!${this.guard(check, v, owner, depth, "")}) {`,
           this.members(check, v, path, level, owner, depth, count ? c : undefined),
           `if (!out.all) ${at.stop}`,
           count,
