@@ -304,9 +304,10 @@ class IssueList {
  * (`failed()`) and the first named type above it takes the explanation over (`failedInType`), and
  * the levels above add their keys: the pointers known when the code was generated are one key
  * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
- * index, a map's entry) or a named type's guard begins. The issue is the one explaining the whole value reports first:
- * both walk the value in the same order (test/validators-trail.test.ts compares them). Until the
- * next failure the trail holds on to the part that failed.
+ * index, a map's entry) or a named type's guard begins. The issue is the one explaining the
+ * whole value reports first: both walk the value in the same order
+ * (test/validators-trail.test.ts compares them). Until the next failure the trail holds on to
+ * the part that failed.
  */
 const FAILED = 0;
 const EXPLAIN = 1;

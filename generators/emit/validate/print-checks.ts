@@ -326,7 +326,6 @@ export class CheckPrinter {
    */
   private passOn(check: Check, x: string, key: PartKey, owner: string, prefix: string): string {
     if (!this.trail) return "false";
-    if (check.kind === "object" || check.kind === "array" || check.kind === "switch") if ("at" in key) return "false";
     const at = "at" in key ? stringLiteral(prefix + key.at) : key.run;
     const above = "run" in key && prefix !== "" ? ` || failedIn(${stringLiteral(prefix)})` : "";
     switch (check.kind) {
@@ -337,7 +336,7 @@ export class CheckPrinter {
       case "object":
       case "array":
       case "switch":
-        return `failedIn(${at})${above}`;
+        return "at" in key ? "false" : `failedIn(${at})${above}`;
       case "anyOf": {
         const members = this.memberGuards(check);
         return `failedUnion(${at}, ${this.hoistUnion(check, owner)}, ${x}${members ? `, ${members}` : ""})${above}`;
