@@ -207,6 +207,22 @@ function fail(path: string, e: Expectation, v: unknown): Issue {
   return { path, expected: e.expected, message: mismatch(e, v) };
 }
 
+/** What a dispatching union expects of its discriminating property: the values it knows, and its members. */
+interface Variants {
+  readonly expected: string;
+  /** `: expected one of <expected> (<the members>)` */
+  readonly tail: string;
+}
+
+function variants(expected: string, label: string): Variants {
+  return { expected, tail: `: expected one of ${expected} (${label})` };
+}
+
+/** Why `tag` (`undefined`: no tag) selects no member. */
+function variantMessage(c: Variants, tag: unknown): string {
+  return (tag === undefined ? "missing" : "unknown " + got(tag)) + c.tail;
+}
+
 /**
  * Where explain functions record issues: every one (`all`), or only the first, after which a
  * record returns true and the explanation stops.
@@ -227,18 +243,10 @@ class IssueList {
     this.items.push(new Draft(path, depth, "required property", message, undefined, undefined));
     return !this.all;
   }
-  /** A discriminating property (at `path`) has no known value. */
-  variant(path: string, depth: number, expected: string, tag: unknown, label: string): boolean {
-    const what = tag === undefined ? "missing" : `unknown ${got(tag)}`;
+  /** A discriminating property (at `path`) has no value `c` knows. */
+  variant(path: string, depth: number, c: Variants, tag: unknown): boolean {
     this.items.push(
-      new Draft(
-        path,
-        depth,
-        expected,
-        `${what}: expected one of ${expected} (${label})`,
-        undefined,
-        undefined,
-      ),
+      new Draft(path, depth, c.expected, variantMessage(c, tag), undefined, undefined),
     );
     return !this.all;
   }
@@ -286,9 +294,10 @@ class IssueList {
  * without walking the value again. Guards write it on their way out of a failure, never on the
  * way to a success (a union's members that fail on the way to one write it too, and the union's
  * success leaves it unread): a single test that failed records the issue (`failedTest`,
- * `failedMissing`), a union the function that explains it (`failedUnion`), a failure only the
- * explanation of the type around it can describe (a member of a dispatched union) marks itself
- * (`failed()`) and the first named type above it takes the explanation over (`failedInType`), and
+ * `failedMissing`, and `failedVariant` for a tag that selects no member), a union the function
+ * that explains it (`failedUnion`), a failure only the explanation of the type around it can
+ * describe (a member of a dispatched union) marks itself (`failed()`) and the first named type
+ * above it takes the explanation over (`failedInType`), and
  * the levels above add their keys: the pointers known when the code was generated are one key
  * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
  * index, a map's entry) or a named type's guard begins. The issue is the one explaining the
@@ -320,12 +329,12 @@ class EntryKey {
 /** The keys (pointer segments, array indices, entries) from the failure up to the value checked, innermost first. */
 const trailKeys: TrailKey[] = [];
 let trailCount = 0;
-/** TEST, MISSING: the key of the failed test's part below the keys (`""`: none). */
+/** TEST, MISSING, VARIANT: the key of the failed test's part below the keys (`""`: none). */
 let trailLeaf: TrailKey = "";
 let trailKind = FAILED;
 /** EXPLAIN: the explain function of the part the keys lead to. */
 let trailExplain: Explain | undefined;
-/** TEST: the value that failed; EXPLAIN: the part to explain. */
+/** TEST: the value that failed; VARIANT: the tag; EXPLAIN: the part to explain. */
 let trailValue: unknown;
 /** TEST: what was expected. */
 let trailExpected: Expectation | undefined;
@@ -333,6 +342,9 @@ let trailExpected: Expectation | undefined;
 let trailMessage = "";
 /** EXPLAIN of a union of named types: their guards (pickMember). */
 let trailMembers: Members | undefined;
+/** VARIANT: the tag's values (the tag is `trailValue`). */
+let trailVariants: Variants | undefined;
+const VARIANT = 4;
 
 /** "/0" to "/63": most array indices in a path, without converting them. */
 const INDEX_SEGMENTS = Array.from({ length: 64 }, (_, i) => `/${i}`);
@@ -367,6 +379,16 @@ function failedMissing(key: string, message: string): boolean {
   trailCount = 0;
   trailLeaf = key;
   trailMessage = message;
+  return false;
+}
+
+/** The discriminating property at `key` has a value (`tag`; `undefined`: none) that selects no member. */
+function failedVariant(key: string, c: Variants, tag: unknown): boolean {
+  trailKind = VARIANT;
+  trailCount = 0;
+  trailLeaf = key;
+  trailVariants = c;
+  trailValue = tag;
   return false;
 }
 
@@ -450,11 +472,20 @@ function trailPath(base: string): string {
   return trailLeaf === "" ? at : at === "" ? segment(trailLeaf) : at + segment(trailLeaf);
 }
 
-/** The issue the trail records, a failed test (of `part`) or a missing property, at `base` and the trail's keys. */
+/**
+ * The issue the trail records, a failed test (of `part`), a missing property or a tag that
+ * selects no member (`part`), at `base` and the trail's keys.
+ */
 function trailIssue(base: string, part: unknown): Issue | undefined {
   if (trailKind === TEST) return fail(trailPath(base), trailExpected!, part);
   if (trailKind === MISSING)
     return { path: trailPath(base), expected: "required property", message: trailMessage };
+  if (trailKind === VARIANT)
+    return {
+      path: trailPath(base),
+      expected: trailVariants!.expected,
+      message: variantMessage(trailVariants!, part),
+    };
   return undefined;
 }
 
@@ -502,7 +533,8 @@ function pickMember(m: Members, v: unknown, d: number, at: string): Issue | unde
  * below the member its failure lies, 0 for a wrong literal; -1 when only its explanation can say.
  */
 function trailRank(): number {
-  if (trailKind !== TEST && trailKind !== MISSING) return -1;
+  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
+  else if (trailKind !== TEST && trailKind !== MISSING && trailKind !== VARIANT) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
   let rank = segmentCount(trailLeaf);
   for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
@@ -1240,6 +1272,42 @@ const EXPECTED_91 = expectation(
 const EXPECTED_92 = expectation("CallToolResult | CreateTaskResult", 0);
 const EXPECTED_93 = expectation("CreateMessageResult | CreateTaskResult", 0);
 const EXPECTED_94 = expectation("ElicitResult | CreateTaskResult", 0);
+const VARIANTS_0 = variants(
+  '"text" | "image" | "audio" | "tool_use" | "tool_result"',
+  "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
+);
+const VARIANTS_1 = variants(
+  '"text" | "image" | "audio" | "resource_link" | "resource"',
+  "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
+);
+const VARIANTS_2 = variants(
+  '"ref/prompt" | "ref/resource"',
+  "PromptReference | ResourceTemplateReference",
+);
+const VARIANTS_3 = variants(
+  '"string" | "number" | "integer" | "boolean" | "array"',
+  "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+);
+const VARIANTS_4 = variants(
+  '"string" | "array"',
+  "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+);
+const VARIANTS_5 = variants(
+  '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
+  "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
+);
+const VARIANTS_6 = variants(
+  '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed" | "notifications/tasks/status"',
+  "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification",
+);
+const VARIANTS_7 = variants(
+  '"ping" | "sampling/createMessage" | "roots/list" | "elicitation/create" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
+  "PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
+);
+const VARIANTS_8 = variants(
+  '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/elicitation/complete" | "notifications/tasks/status"',
+  "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification",
+);
 const MEMBERS_0 = members(
   EXPECTED_0,
   [g_JSONRPCRequest, g_JSONRPCNotification, g_JSONRPCResultResponse, g_JSONRPCErrorResponse],
@@ -8966,7 +9034,7 @@ function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
     case "tool_result":
       return g_ToolResultContent(v, d) || failed();
     default:
-      return failed();
+      return failedVariant("/type", VARIANTS_0, (v as Readonly<Record<string, unknown>>)["type"]);
   }
 }
 
@@ -9054,16 +9122,7 @@ function x_SamplingMessageContentBlock(v: unknown, out: IssueList, d: number): n
         break;
       }
       default:
-        if (
-          out.variant(
-            "/type",
-            1,
-            '"text" | "image" | "audio" | "tool_use" | "tool_result"',
-            tag1,
-            "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
-          )
-        )
-          return 1;
+        if (out.variant("/type", 1, VARIANTS_0, tag1)) return 1;
         n++;
     }
   }
@@ -9162,7 +9221,7 @@ function g_ContentBlock(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failed();
+      return failedVariant("/type", VARIANTS_1, (v as Readonly<Record<string, unknown>>)["type"]);
   }
 }
 
@@ -9250,16 +9309,7 @@ function x_ContentBlock(v: unknown, out: IssueList, d: number): number {
         break;
       }
       default:
-        if (
-          out.variant(
-            "/type",
-            1,
-            '"text" | "image" | "audio" | "resource_link" | "resource"',
-            tag1,
-            "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
-          )
-        )
-          return 1;
+        if (out.variant("/type", 1, VARIANTS_1, tag1)) return 1;
         n++;
     }
   }
@@ -10012,16 +10062,7 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
             break;
           }
           default:
-            if (
-              out.variant(
-                "/ref/type",
-                2,
-                '"ref/prompt" | "ref/resource"',
-                tag16,
-                "PromptReference | ResourceTemplateReference",
-              )
-            )
-              return 1;
+            if (out.variant("/ref/type", 2, VARIANTS_2, tag16)) return 1;
             n++;
         }
       }
@@ -10084,7 +10125,11 @@ function g_CompleteRequestParams$5(v: unknown, d: number): boolean {
     case "ref/resource":
       return g_ResourceTemplateReference(v, d) || failed();
     default:
-      return failed();
+      return failedVariant(
+        "/ref/type",
+        VARIANTS_2,
+        (v as Readonly<Record<string, unknown>>)["type"],
+      );
   }
 }
 
@@ -11083,7 +11128,7 @@ function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failed();
+      return failedVariant("/type", VARIANTS_3, (v as Readonly<Record<string, unknown>>)["type"]);
   }
 }
 
@@ -11185,16 +11230,7 @@ function x_PrimitiveSchemaDefinition(v: unknown, out: IssueList, d: number): num
         break;
       }
       default:
-        if (
-          out.variant(
-            "/type",
-            1,
-            '"string" | "number" | "integer" | "boolean" | "array"',
-            tag1,
-            "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-          )
-        )
-          return 1;
+        if (out.variant("/type", 1, VARIANTS_3, tag1)) return 1;
         n++;
     }
   }
@@ -12219,7 +12255,7 @@ function g_EnumSchema(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failed();
+      return failedVariant("/type", VARIANTS_4, (v as Readonly<Record<string, unknown>>)["type"]);
   }
 }
 
@@ -12286,16 +12322,7 @@ function x_EnumSchema(v: unknown, out: IssueList, d: number): number {
         break;
       }
       default:
-        if (
-          out.variant(
-            "/type",
-            1,
-            '"string" | "array"',
-            tag1,
-            "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-          )
-        )
-          return 1;
+        if (out.variant("/type", 1, VARIANTS_4, tag1)) return 1;
         n++;
     }
   }
@@ -12601,7 +12628,11 @@ function g_ClientRequest(v: unknown, d: number): boolean {
     case "tasks/cancel":
       return g_CancelTaskRequest(v, d) || failed();
     default:
-      return failed();
+      return failedVariant(
+        "/method",
+        VARIANTS_5,
+        (v as Readonly<Record<string, unknown>>)["method"],
+      );
   }
 }
 
@@ -12869,16 +12900,7 @@ function x_ClientRequest(v: unknown, out: IssueList, d: number): number {
         break;
       }
       default:
-        if (
-          out.variant(
-            "/method",
-            1,
-            '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
-            tag1,
-            "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
-          )
-        )
-          return 1;
+        if (out.variant("/method", 1, VARIANTS_5, tag1)) return 1;
         n++;
     }
   }
@@ -12900,7 +12922,11 @@ function g_ClientNotification(v: unknown, d: number): boolean {
     case "notifications/tasks/status":
       return g_TaskStatusNotification(v, d) || failed();
     default:
-      return failed();
+      return failedVariant(
+        "/method",
+        VARIANTS_6,
+        (v as Readonly<Record<string, unknown>>)["method"],
+      );
   }
 }
 
@@ -12988,16 +13014,7 @@ function x_ClientNotification(v: unknown, out: IssueList, d: number): number {
         break;
       }
       default:
-        if (
-          out.variant(
-            "/method",
-            1,
-            '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed" | "notifications/tasks/status"',
-            tag1,
-            "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification",
-          )
-        )
-          return 1;
+        if (out.variant("/method", 1, VARIANTS_6, tag1)) return 1;
         n++;
     }
   }
@@ -13114,7 +13131,11 @@ function g_ServerRequest(v: unknown, d: number): boolean {
     case "tasks/cancel":
       return g_CancelTaskRequest(v, d) || failed();
     default:
-      return failed();
+      return failedVariant(
+        "/method",
+        VARIANTS_7,
+        (v as Readonly<Record<string, unknown>>)["method"],
+      );
   }
 }
 
@@ -13247,16 +13268,7 @@ function x_ServerRequest(v: unknown, out: IssueList, d: number): number {
         break;
       }
       default:
-        if (
-          out.variant(
-            "/method",
-            1,
-            '"ping" | "sampling/createMessage" | "roots/list" | "elicitation/create" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
-            tag1,
-            "PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
-          )
-        )
-          return 1;
+        if (out.variant("/method", 1, VARIANTS_7, tag1)) return 1;
         n++;
     }
   }
@@ -13286,7 +13298,11 @@ function g_ServerNotification(v: unknown, d: number): boolean {
     case "notifications/tasks/status":
       return g_TaskStatusNotification(v, d) || failed();
     default:
-      return failed();
+      return failedVariant(
+        "/method",
+        VARIANTS_8,
+        (v as Readonly<Record<string, unknown>>)["method"],
+      );
   }
 }
 
@@ -13434,16 +13450,7 @@ function x_ServerNotification(v: unknown, out: IssueList, d: number): number {
         break;
       }
       default:
-        if (
-          out.variant(
-            "/method",
-            1,
-            '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/elicitation/complete" | "notifications/tasks/status"',
-            tag1,
-            "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification",
-          )
-        )
-          return 1;
+        if (out.variant("/method", 1, VARIANTS_8, tag1)) return 1;
         n++;
     }
   }
@@ -15499,7 +15506,7 @@ function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
     case "tool_result":
       return g_ToolResultContent(v, d) || failed();
     default:
-      return failed();
+      return failedVariant("/type", VARIANTS_0, (v as Readonly<Record<string, unknown>>)["type"]);
   }
 }
 
@@ -15536,7 +15543,7 @@ function e_ContentBlock(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failed();
+      return failedVariant("/type", VARIANTS_1, (v as Readonly<Record<string, unknown>>)["type"]);
   }
 }
 
@@ -15910,7 +15917,7 @@ function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failed();
+      return failedVariant("/type", VARIANTS_3, (v as Readonly<Record<string, unknown>>)["type"]);
   }
 }
 

@@ -97,12 +97,15 @@ const SUPPORT_FUNCTIONS = {
   failedIn: [],
   failedInType: [],
   failedUnion: [],
+  failedVariant: ["variantMessage"],
   members: [],
+  variants: ["variantMessage"],
+  variantMessage: ["got"],
   quote: [],
   got: ["quote"],
   within: [],
   // IssueList's methods, present only where the printed code calls them.
-  variant: ["got"],
+  variant: ["variantMessage"],
   named: ["within"],
   union: ["named"],
 } as const satisfies Record<string, readonly string[]>;

@@ -122,6 +122,7 @@ export class CheckPrinter {
   private readonly guardBodies = new Map<string, string>();
   private readonly expectations = new Map<string, string>();
   private readonly memberSets = new Map<string, string>();
+  private readonly variantSets = new Map<string, string>();
   private locals = 0;
 
   /** Guard and explain functions named after `name`; `depthGuard` for types that can recurse. */
@@ -293,7 +294,7 @@ export class CheckPrinter {
             (c) =>
               `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner, "d", prefix)} || ${this.fails("failed()")};`,
           ),
-          `default:\nreturn ${this.fails("failed()")};`,
+          `default:\nreturn ${this.fails(`failedVariant(${stringLiteral(prefix + pointerSegment(check.property))}, ${this.variants(check)}, ${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)})`)};`,
           `}`,
         ].join("\n");
       case "ref":
@@ -380,10 +381,21 @@ export class CheckPrinter {
     return constantName(this.memberSets, "MEMBERS", text);
   }
 
-  /** The declarations of the module constants printed so far: expectations, then union members. */
+  /**
+   * The module constant (`VARIANTS_<n> = variants(…)`) with the tag values a dispatching union
+   * knows and its members' names: what its guard and its explanation report of a tag that
+   * selects no member.
+   */
+  private variants(check: Extract<Check, { kind: "switch" }>): string {
+    const expected = check.cases.flatMap((c) => c.values.map(literalText)).join(" | ");
+    return constantName(this.variantSets, "VARIANTS", `${stringLiteral(expected)}, ${stringLiteral(check.label)}`);
+  }
+
+  /** The declarations of the module constants printed so far: expectations, tag values, then union members. */
   constantDeclarations(): string[] {
     return [
       ...[...this.expectations].map(([args, name]) => `const ${name} = expectation(${args});`),
+      ...[...this.variantSets].map(([args, name]) => `const ${name} = variants(${args});`),
       ...[...this.memberSets].map(([text, name]) => `const ${name} = ${text};`),
     ];
   }
@@ -525,7 +537,6 @@ export class CheckPrinter {
         );
       }
       case "switch": {
-        const expected = check.cases.flatMap((c) => c.values.map(literalText)).join(" | ");
         const tag = this.local("tag");
         const rest = [
           `const ${tag} = ${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)};`,
@@ -546,7 +557,7 @@ export class CheckPrinter {
           }),
           `default:`,
           record(
-            `out.variant(${appendPath(path, stringLiteral(pointerSegment(check.property)))}, ${level + 1}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)})`,
+            `out.variant(${appendPath(path, stringLiteral(pointerSegment(check.property)))}, ${level + 1}, ${this.variants(check)}, ${tag})`,
           ),
           `}`,
         ].join("\n");
