@@ -328,23 +328,29 @@ class EntryKey {
 
 /** The keys (pointer segments, array indices, entries) from the failure up to the value checked, innermost first. */
 const trailKeys: TrailKey[] = [];
-let trailCount = 0;
+/*
+ * `var`, not `let`: optimized code checks a module's `let` for its temporal dead zone at every
+ * read, and a rejection reads these about twenty times (7% of a short one's instructions).
+ */
+/* eslint-disable no-var */
+var trailCount = 0;
 /** TEST, MISSING, VARIANT: the key of the failed test's part below the keys (`""`: none). */
-let trailLeaf: TrailKey = "";
-let trailKind = FAILED;
+var trailLeaf: TrailKey = "";
+var trailKind = FAILED;
 /** EXPLAIN: the explain function of the part the keys lead to. */
-let trailExplain: Explain | undefined;
+var trailExplain: Explain | undefined;
 /** TEST: the value that failed; VARIANT: the tag; EXPLAIN: the part to explain. */
-let trailValue: unknown;
+var trailValue: unknown;
 /** TEST: what was expected. */
-let trailExpected: Expectation | undefined;
+var trailExpected: Expectation | undefined;
 /** MISSING: the message. */
-let trailMessage = "";
+var trailMessage = "";
 /** EXPLAIN of a union of named types: their guards (pickMember). */
-let trailMembers: Members | undefined;
+var trailMembers: Members | undefined;
 /** VARIANT: the tag's values (the tag is `trailValue`). */
-let trailVariants: Variants | undefined;
+var trailVariants: Variants | undefined;
 const VARIANT = 4;
+/* eslint-enable no-var */
 
 /** "/0" to "/63": most array indices in a path, without converting them. */
 const INDEX_SEGMENTS = Array.from({ length: 64 }, (_, i) => `/${i}`);
@@ -417,6 +423,8 @@ function failedInType(key: TrailKey, explain: Explain, v: unknown): boolean {
  * and so do `members`' guards when they are all named types (pickMember).
  */
 function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Members): boolean {
+  // The trail is the last member's failure: pickMember needs not run its guard again.
+  if (members !== undefined) lastMember.save();
   trailKind = EXPLAIN;
   trailExplain = explain;
   trailMembers = members;
@@ -493,40 +501,109 @@ function trailIssue(base: string, part: unknown): Issue | undefined {
 interface Members {
   readonly e: Expectation;
   readonly guards: readonly ((v: unknown, d: number) => boolean)[];
-  readonly labels: readonly string[];
+  /** Each member's name as a message starts with it (`"TextContent: "`). */
+  readonly named: readonly string[];
 }
 
 /**
  * The first issue of a union of named types whose guard failed, the one its explanation reports
  * first (UnionPick), from the members' guards instead of explaining each member: each guard
- * leaves on the trail how deep its member failed. Undefined when a member's failure needs its
- * explanation (a union inside it) or a member passes on this second read.
+ * leaves on the trail how deep its member failed, the last one's saved when the union failed, so
+ * only the others run again. Undefined when a member's failure needs its explanation (a union
+ * inside it) or a member passes on this second read.
  */
 function pickMember(m: Members, v: unknown, d: number, at: string): Issue | undefined {
+  // The last member's failure, saved by failedUnion; the guards run here save into the spare.
+  const last = lastMember;
+  lastMember = spareMember;
+  spareMember = last;
+  const issue = pickFrom(m, v, d, at, last);
+  last.release();
+  bestMember.release();
+  return issue;
+}
+
+function pickFrom(
+  m: Members,
+  v: unknown,
+  d: number,
+  at: string,
+  last: SavedTrail,
+): Issue | undefined {
+  last.restore();
+  const lastRank = trailRank();
+  if (lastRank < 0) return undefined;
+  const n = m.guards.length - 1;
   let best = -1;
   let bestRank = 0;
-  for (let i = 0; i < m.guards.length; i++) {
+  for (let i = 0; i < n; i++) {
     if (m.guards[i]!(v, d)) return undefined;
     const rank = trailRank();
     if (rank < 0) return undefined;
     if (rank > bestRank) {
       best = i;
       bestRank = rank;
+      bestMember.save();
     }
   }
-  if (best < 0) return fail(at, m.e, v);
-  if (m.guards[best]!(v, d)) return undefined;
+  // Ties go to the earlier member.
+  if (lastRank > bestRank) {
+    best = n;
+    last.restore();
+  } else if (best >= 0) bestMember.restore();
+  else return fail(at, m.e, v);
   const part = trailValue;
   trailValue = undefined;
   const issue = trailIssue(at, part);
   return (
-    issue && {
-      path: issue.path,
-      expected: issue.expected,
-      message: `${m.labels[best]!}: ${issue.message}`,
-    }
+    issue && { path: issue.path, expected: issue.expected, message: m.named[best]! + issue.message }
   );
 }
+
+/** A failure's trail, saved while other guards write theirs. */
+class SavedTrail {
+  private kind = FAILED;
+  private leaf: TrailKey = "";
+  private value: unknown;
+  private expected: Expectation | undefined;
+  private message = "";
+  private variants: Variants | undefined;
+  private readonly keys: TrailKey[] = [];
+  private count = 0;
+  save(): void {
+    this.kind = trailKind;
+    this.leaf = trailLeaf;
+    this.value = trailValue;
+    this.expected = trailExpected;
+    this.message = trailMessage;
+    this.variants = trailVariants;
+    for (let i = 0; i < trailCount; i++) this.keys[i] = trailKeys[i]!;
+    this.count = trailCount;
+  }
+  restore(): void {
+    trailKind = this.kind;
+    trailLeaf = this.leaf;
+    trailValue = this.value;
+    trailExpected = this.expected;
+    trailMessage = this.message;
+    trailVariants = this.variants;
+    for (let i = 0; i < this.count; i++) trailKeys[i] = this.keys[i]!;
+    trailCount = this.count;
+  }
+  /** Lets go of the value that failed. */
+  release(): void {
+    this.value = undefined;
+  }
+}
+
+/*
+ * The trail of the last member of the last union of named types that failed (failedUnion), of
+ * the member closest so far (pickMember), and a spare that takes the first one's place while
+ * pickMember runs the other members' guards (a union inside them fails too).
+ */
+let lastMember = new SavedTrail();
+let spareMember = new SavedTrail();
+const bestMember = new SavedTrail();
 
 /**
  * How close the member whose guard just failed came, as UnionPick counts it: how many segments
@@ -545,8 +622,9 @@ function trailRank(): number {
 function segmentCount(key: TrailKey): number {
   if (typeof key !== "string") return 1;
   let n = 0;
-  // An escaped key has no "/" of its own (it is "~1").
-  for (let i = key.indexOf("/"); i >= 0; i = key.indexOf("/", i + 1)) n++;
+  // An escaped key has no "/" of its own (it is "~1"). The keys are short: a loop costs less
+  // than a call to indexOf per segment.
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) === 47) n++;
   return n;
 }
 
@@ -562,8 +640,8 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-function members(e: Expectation, guards: Members["guards"], labels: Members["labels"]): Members {
-  return { e, guards, labels };
+function members(e: Expectation, guards: Members["guards"], labels: readonly string[]): Members {
+  return { e, guards, named: labels.map((label) => `${label}: `) };
 }
 
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
