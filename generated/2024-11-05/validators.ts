@@ -297,10 +297,10 @@ class IssueList {
  * `failedMissing`, and `failedVariant` for a tag that selects no member), a union the function
  * that explains it (`failedUnion`), a failure only the explanation of the type around it can
  * describe (a member of a dispatched union) marks itself (`failed()`) and the first named type
- * above it takes the explanation over (`failedInType`), and
- * the levels above add their keys: the pointers known when the code was generated are one key
- * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
- * index, a map's entry) or a named type's guard begins. The issue is the one explaining the
+ * above it takes the explanation over (`failedInType`), and the levels above add their keys: the
+ * pointers known when the code was generated are one key (`"/error/data"`), and a level adds one
+ * only where a key is known at run time (an array's index, a map's entry) or a named type's
+ * guard begins. The issue is the one explaining the
  * whole value reports first: both walk the value in the same order
  * (test/validators-trail.test.ts compares them). Until the next failure the trail holds on to
  * the part that failed.
@@ -610,9 +610,9 @@ const bestMember = new SavedTrail();
  * below the member its failure lies, 0 for a wrong literal; -1 when only its explanation can say.
  */
 function trailRank(): number {
-  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
-  else if (trailKind !== TEST && trailKind !== MISSING && trailKind !== VARIANT) return -1;
+  if (trailKind === FAILED || trailKind === EXPLAIN) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
+  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
   let rank = segmentCount(trailLeaf);
   for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
@@ -4606,7 +4606,8 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
 function g_PromptMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/content", EXPECTED_30, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -4614,11 +4615,7 @@ function g_PromptMessage$1(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant(
-        "/content/type",
-        VARIANTS_0,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/content/type", VARIANTS_0, tag);
   }
 }
 
@@ -5073,7 +5070,8 @@ function g_CallToolResult$1(v: unknown, _d: number): boolean {
 function g_CallToolResult$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_30, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -5081,7 +5079,7 @@ function g_CallToolResult$3(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_0, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_0, tag);
   }
 }
 
@@ -5884,17 +5882,14 @@ function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/content", EXPECTED_42, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
       return g_ImageContent(v, d) || failed();
     default:
-      return failedVariant(
-        "/content/type",
-        VARIANTS_1,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/content/type", VARIANTS_1, tag);
   }
 }
 
@@ -5984,17 +5979,14 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/content", EXPECTED_42, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
       return g_ImageContent(v, d) || failed();
     default:
-      return failedVariant(
-        "/content/type",
-        VARIANTS_1,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/content/type", VARIANTS_1, tag);
   }
 }
 
@@ -6623,17 +6615,14 @@ function g_CompleteRequest$2(v: unknown, _d: number): boolean {
 function g_CompleteRequest$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/params/ref", EXPECTED_46, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
     case "ref/resource":
       return g_ResourceReference(v, d) || failed();
     default:
-      return failedVariant(
-        "/params/ref/type",
-        VARIANTS_2,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/params/ref/type", VARIANTS_2, tag);
   }
 }
 
@@ -7114,7 +7103,8 @@ function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_51, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "ping":
       return g_PingRequest(v, d) || failed();
     case "initialize":
@@ -7142,11 +7132,7 @@ function g_ClientRequest(v: unknown, d: number): boolean {
     case "tools/list":
       return g_ListToolsRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_3,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_3, tag);
   }
 }
 
@@ -7364,7 +7350,8 @@ function x_ClientRequest(v: unknown, out: IssueList, d: number): number {
 function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_52, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -7374,11 +7361,7 @@ function g_ClientNotification(v: unknown, d: number): boolean {
     case "notifications/roots/list_changed":
       return g_RootsListChangedNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_4,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_4, tag);
   }
 }
 
@@ -7502,7 +7485,8 @@ function x_ClientResult$1(v: unknown, out: IssueList, d: number): number {
 function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_54, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "ping":
       return g_PingRequest(v, d) || failed();
     case "sampling/createMessage":
@@ -7510,11 +7494,7 @@ function g_ServerRequest(v: unknown, d: number): boolean {
     case "roots/list":
       return g_ListRootsRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_5,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_5, tag);
   }
 }
 
@@ -7582,7 +7562,8 @@ function x_ServerRequest(v: unknown, out: IssueList, d: number): number {
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_55, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -7598,11 +7579,7 @@ function g_ServerNotification(v: unknown, d: number): boolean {
     case "notifications/prompts/list_changed":
       return g_PromptListChangedNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_6,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_6, tag);
   }
 }
 

@@ -297,10 +297,10 @@ class IssueList {
  * `failedMissing`, and `failedVariant` for a tag that selects no member), a union the function
  * that explains it (`failedUnion`), a failure only the explanation of the type around it can
  * describe (a member of a dispatched union) marks itself (`failed()`) and the first named type
- * above it takes the explanation over (`failedInType`), and
- * the levels above add their keys: the pointers known when the code was generated are one key
- * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
- * index, a map's entry) or a named type's guard begins. The issue is the one explaining the
+ * above it takes the explanation over (`failedInType`), and the levels above add their keys: the
+ * pointers known when the code was generated are one key (`"/error/data"`), and a level adds one
+ * only where a key is known at run time (an array's index, a map's entry) or a named type's
+ * guard begins. The issue is the one explaining the
  * whole value reports first: both walk the value in the same order
  * (test/validators-trail.test.ts compares them). Until the next failure the trail holds on to
  * the part that failed.
@@ -610,9 +610,9 @@ const bestMember = new SavedTrail();
  * below the member its failure lies, 0 for a wrong literal; -1 when only its explanation can say.
  */
 function trailRank(): number {
-  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
-  else if (trailKind !== TEST && trailKind !== MISSING && trailKind !== VARIANT) return -1;
+  if (trailKind === FAILED || trailKind === EXPLAIN) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
+  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
   let rank = segmentCount(trailLeaf);
   for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
@@ -4668,7 +4668,8 @@ function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
 function g_PromptMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/content", EXPECTED_30, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -4678,11 +4679,7 @@ function g_PromptMessage$1(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant(
-        "/content/type",
-        VARIANTS_0,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/content/type", VARIANTS_0, tag);
   }
 }
 
@@ -5094,7 +5091,8 @@ function g_CallToolResult$1(v: unknown, _d: number): boolean {
 function g_CallToolResult$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_30, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -5104,7 +5102,7 @@ function g_CallToolResult$3(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_0, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_0, tag);
   }
 }
 
@@ -6003,7 +6001,8 @@ function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/content", EXPECTED_42, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -6011,11 +6010,7 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
     case "audio":
       return g_AudioContent(v, d) || failed();
     default:
-      return failedVariant(
-        "/content/type",
-        VARIANTS_1,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/content/type", VARIANTS_1, tag);
   }
 }
 
@@ -6120,7 +6115,8 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/content", EXPECTED_42, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -6128,11 +6124,7 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
     case "audio":
       return g_AudioContent(v, d) || failed();
     default:
-      return failedVariant(
-        "/content/type",
-        VARIANTS_1,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/content/type", VARIANTS_1, tag);
   }
 }
 
@@ -6699,17 +6691,14 @@ function g_CompleteRequest$2(v: unknown, _d: number): boolean {
 function g_CompleteRequest$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/params/ref", EXPECTED_49, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
     case "ref/resource":
       return g_ResourceReference(v, d) || failed();
     default:
-      return failedVariant(
-        "/params/ref/type",
-        VARIANTS_2,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/params/ref/type", VARIANTS_2, tag);
   }
 }
 
@@ -7190,7 +7179,8 @@ function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_54, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "ping":
       return g_PingRequest(v, d) || failed();
     case "initialize":
@@ -7218,11 +7208,7 @@ function g_ClientRequest(v: unknown, d: number): boolean {
     case "tools/list":
       return g_ListToolsRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_3,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_3, tag);
   }
 }
 
@@ -7440,7 +7426,8 @@ function x_ClientRequest(v: unknown, out: IssueList, d: number): number {
 function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_55, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -7450,11 +7437,7 @@ function g_ClientNotification(v: unknown, d: number): boolean {
     case "notifications/roots/list_changed":
       return g_RootsListChangedNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_4,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_4, tag);
   }
 }
 
@@ -7578,7 +7561,8 @@ function x_ClientResult$1(v: unknown, out: IssueList, d: number): number {
 function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_57, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "ping":
       return g_PingRequest(v, d) || failed();
     case "sampling/createMessage":
@@ -7586,11 +7570,7 @@ function g_ServerRequest(v: unknown, d: number): boolean {
     case "roots/list":
       return g_ListRootsRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_5,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_5, tag);
   }
 }
 
@@ -7658,7 +7638,8 @@ function x_ServerRequest(v: unknown, out: IssueList, d: number): number {
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_58, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -7674,11 +7655,7 @@ function g_ServerNotification(v: unknown, d: number): boolean {
     case "notifications/prompts/list_changed":
       return g_PromptListChangedNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_6,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_6, tag);
   }
 }
 

@@ -297,10 +297,10 @@ class IssueList {
  * `failedMissing`, and `failedVariant` for a tag that selects no member), a union the function
  * that explains it (`failedUnion`), a failure only the explanation of the type around it can
  * describe (a member of a dispatched union) marks itself (`failed()`) and the first named type
- * above it takes the explanation over (`failedInType`), and
- * the levels above add their keys: the pointers known when the code was generated are one key
- * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
- * index, a map's entry) or a named type's guard begins. The issue is the one explaining the
+ * above it takes the explanation over (`failedInType`), and the levels above add their keys: the
+ * pointers known when the code was generated are one key (`"/error/data"`), and a level adds one
+ * only where a key is known at run time (an array's index, a map's entry) or a named type's
+ * guard begins. The issue is the one explaining the
  * whole value reports first: both walk the value in the same order
  * (test/validators-trail.test.ts compares them). Until the next failure the trail holds on to
  * the part that failed.
@@ -610,9 +610,9 @@ const bestMember = new SavedTrail();
  * below the member its failure lies, 0 for a wrong literal; -1 when only its explanation can say.
  */
 function trailRank(): number {
-  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
-  else if (trailKind !== TEST && trailKind !== MISSING && trailKind !== VARIANT) return -1;
+  if (trailKind === FAILED || trailKind === EXPLAIN) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
+  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
   let rank = segmentCount(trailLeaf);
   for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
@@ -6181,7 +6181,8 @@ function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/content", EXPECTED_40, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -6189,11 +6190,7 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
     case "audio":
       return g_AudioContent(v, d) || failed();
     default:
-      return failedVariant(
-        "/content/type",
-        VARIANTS_0,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/content/type", VARIANTS_0, tag);
   }
 }
 
@@ -6298,7 +6295,8 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/content", EXPECTED_40, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -6306,11 +6304,7 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
     case "audio":
       return g_AudioContent(v, d) || failed();
     default:
-      return failedVariant(
-        "/content/type",
-        VARIANTS_0,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/content/type", VARIANTS_0, tag);
   }
 }
 
@@ -6394,7 +6388,8 @@ function g_Annotations$1(v: unknown, d: number): boolean {
 function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_43, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -6406,7 +6401,7 @@ function g_ContentBlock(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_1, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_1, tag);
   }
 }
 
@@ -7095,17 +7090,14 @@ function g_CompleteRequest$3(v: unknown, d: number): boolean {
 function g_CompleteRequest$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/params/ref", EXPECTED_48, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
     case "ref/resource":
       return g_ResourceTemplateReference(v, d) || failed();
     default:
-      return failedVariant(
-        "/params/ref/type",
-        VARIANTS_2,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/params/ref/type", VARIANTS_2, tag);
   }
 }
 
@@ -7805,7 +7797,8 @@ function g_ElicitRequest$1(v: unknown, d: number): boolean {
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_54, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "string":
       return g_StringSchema(v, d) || g_EnumSchema(v, d) || failed();
     case "number":
@@ -7814,7 +7807,7 @@ function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
     case "boolean":
       return g_BooleanSchema(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_3, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_3, tag);
   }
 }
 
@@ -8297,7 +8290,8 @@ function g_ElicitResult$2(v: unknown, _d: number): boolean {
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_62, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "ping":
       return g_PingRequest(v, d) || failed();
     case "initialize":
@@ -8325,11 +8319,7 @@ function g_ClientRequest(v: unknown, d: number): boolean {
     case "tools/list":
       return g_ListToolsRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_4,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_4, tag);
   }
 }
 
@@ -8547,7 +8537,8 @@ function x_ClientRequest(v: unknown, out: IssueList, d: number): number {
 function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_63, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -8557,11 +8548,7 @@ function g_ClientNotification(v: unknown, d: number): boolean {
     case "notifications/roots/list_changed":
       return g_RootsListChangedNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_5,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_5, tag);
   }
 }
 
@@ -8701,7 +8688,8 @@ function x_ClientResult$1(v: unknown, out: IssueList, d: number): number {
 function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_65, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "ping":
       return g_PingRequest(v, d) || failed();
     case "sampling/createMessage":
@@ -8711,11 +8699,7 @@ function g_ServerRequest(v: unknown, d: number): boolean {
     case "elicitation/create":
       return g_ElicitRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_6,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_6, tag);
   }
 }
 
@@ -8798,7 +8782,8 @@ function x_ServerRequest(v: unknown, out: IssueList, d: number): number {
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_66, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -8814,11 +8799,7 @@ function g_ServerNotification(v: unknown, d: number): boolean {
     case "notifications/prompts/list_changed":
       return g_PromptListChangedNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_7,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_7, tag);
   }
 }
 
@@ -10113,7 +10094,8 @@ function e_Annotations(v: unknown, d: number): boolean {
 function e_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_43, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -10125,7 +10107,7 @@ function e_ContentBlock(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_1, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_1, tag);
   }
 }
 
@@ -10345,7 +10327,8 @@ function e_ElicitRequest(v: unknown, d: number): boolean {
 function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_54, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "string":
       return g_StringSchema(v, d) || g_EnumSchema(v, d) || failed();
     case "number":
@@ -10354,7 +10337,7 @@ function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
     case "boolean":
       return g_BooleanSchema(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_3, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_3, tag);
   }
 }
 

@@ -297,10 +297,10 @@ class IssueList {
  * `failedMissing`, and `failedVariant` for a tag that selects no member), a union the function
  * that explains it (`failedUnion`), a failure only the explanation of the type around it can
  * describe (a member of a dispatched union) marks itself (`failed()`) and the first named type
- * above it takes the explanation over (`failedInType`), and
- * the levels above add their keys: the pointers known when the code was generated are one key
- * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
- * index, a map's entry) or a named type's guard begins. The issue is the one explaining the
+ * above it takes the explanation over (`failedInType`), and the levels above add their keys: the
+ * pointers known when the code was generated are one key (`"/error/data"`), and a level adds one
+ * only where a key is known at run time (an array's index, a map's entry) or a named type's
+ * guard begins. The issue is the one explaining the
  * whole value reports first: both walk the value in the same order
  * (test/validators-trail.test.ts compares them). Until the next failure the trail holds on to
  * the part that failed.
@@ -610,9 +610,9 @@ const bestMember = new SavedTrail();
  * below the member its failure lies, 0 for a wrong literal; -1 when only its explanation can say.
  */
 function trailRank(): number {
-  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
-  else if (trailKind !== TEST && trailKind !== MISSING && trailKind !== VARIANT) return -1;
+  if (trailKind === FAILED || trailKind === EXPLAIN) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
+  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
   let rank = segmentCount(trailLeaf);
   for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
@@ -9100,7 +9100,8 @@ function g_SamplingMessage$4(v: unknown, d: number): boolean {
 function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_53, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -9112,7 +9113,7 @@ function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
     case "tool_result":
       return g_ToolResultContent(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_0, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_0, tag);
   }
 }
 
@@ -9287,7 +9288,8 @@ function g_Annotations$1(v: unknown, d: number): boolean {
 function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_56, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -9299,7 +9301,7 @@ function g_ContentBlock(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_1, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_1, tag);
   }
 }
 
@@ -10197,17 +10199,14 @@ function g_CompleteRequestParams$3(v: unknown, d: number): boolean {
 function g_CompleteRequestParams$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/ref", EXPECTED_62, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
     case "ref/resource":
       return g_ResourceTemplateReference(v, d) || failed();
     default:
-      return failedVariant(
-        "/ref/type",
-        VARIANTS_2,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/ref/type", VARIANTS_2, tag);
   }
 }
 
@@ -11187,7 +11186,8 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_72, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "string":
       return (
         g_StringSchema(v, d) ||
@@ -11206,7 +11206,7 @@ function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failedVariant("/type", VARIANTS_3, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_3, tag);
   }
 }
 
@@ -12320,7 +12320,8 @@ function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
 function g_EnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_81, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "string":
       return (
         g_UntitledSingleSelectEnumSchema(v, d) ||
@@ -12333,7 +12334,7 @@ function g_EnumSchema(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failedVariant("/type", VARIANTS_4, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_4, tag);
   }
 }
 
@@ -12670,7 +12671,8 @@ function g_ElicitationCompleteNotification$1(v: unknown, _d: number): boolean {
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_86, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "ping":
       return g_PingRequest(v, d) || failed();
     case "initialize":
@@ -12706,11 +12708,7 @@ function g_ClientRequest(v: unknown, d: number): boolean {
     case "tasks/cancel":
       return g_CancelTaskRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_5,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_5, tag);
   }
 }
 
@@ -12988,7 +12986,8 @@ function x_ClientRequest(v: unknown, out: IssueList, d: number): number {
 function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_87, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -13000,11 +12999,7 @@ function g_ClientNotification(v: unknown, d: number): boolean {
     case "notifications/tasks/status":
       return g_TaskStatusNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_6,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_6, tag);
   }
 }
 
@@ -13191,7 +13186,8 @@ function x_ClientResult$1(v: unknown, out: IssueList, d: number): number {
 function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_89, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "ping":
       return g_PingRequest(v, d) || failed();
     case "sampling/createMessage":
@@ -13209,11 +13205,7 @@ function g_ServerRequest(v: unknown, d: number): boolean {
     case "tasks/cancel":
       return g_CancelTaskRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_7,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_7, tag);
   }
 }
 
@@ -13356,7 +13348,8 @@ function x_ServerRequest(v: unknown, out: IssueList, d: number): number {
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_90, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -13376,11 +13369,7 @@ function g_ServerNotification(v: unknown, d: number): boolean {
     case "notifications/tasks/status":
       return g_TaskStatusNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_8,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_8, tag);
   }
 }
 
@@ -15572,7 +15561,8 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
 function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_53, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -15584,7 +15574,7 @@ function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
     case "tool_result":
       return g_ToolResultContent(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_0, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_0, tag);
   }
 }
 
@@ -15609,7 +15599,8 @@ function e_Annotations(v: unknown, d: number): boolean {
 function e_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_56, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -15621,7 +15612,7 @@ function e_ContentBlock(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_1, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_1, tag);
   }
 }
 
@@ -15976,7 +15967,8 @@ function e_ElicitRequest(v: unknown, d: number): boolean {
 function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_72, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "string":
       return (
         g_StringSchema(v, d) ||
@@ -15995,7 +15987,7 @@ function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failedVariant("/type", VARIANTS_3, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_3, tag);
   }
 }
 

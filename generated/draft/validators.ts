@@ -310,10 +310,10 @@ class IssueList {
  * `failedMissing`, and `failedVariant` for a tag that selects no member), a union the function
  * that explains it (`failedUnion`), a failure only the explanation of the type around it can
  * describe (a member of a dispatched union) marks itself (`failed()`) and the first named type
- * above it takes the explanation over (`failedInType`), and
- * the levels above add their keys: the pointers known when the code was generated are one key
- * (`"/error/data"`), and a level adds one only where a key is known at run time (an array's
- * index, a map's entry) or a named type's guard begins. The issue is the one explaining the
+ * above it takes the explanation over (`failedInType`), and the levels above add their keys: the
+ * pointers known when the code was generated are one key (`"/error/data"`), and a level adds one
+ * only where a key is known at run time (an array's index, a map's entry) or a named type's
+ * guard begins. The issue is the one explaining the
  * whole value reports first: both walk the value in the same order
  * (test/validators-trail.test.ts compares them). Until the next failure the trail holds on to
  * the part that failed.
@@ -623,9 +623,9 @@ const bestMember = new SavedTrail();
  * below the member its failure lies, 0 for a wrong literal; -1 when only its explanation can say.
  */
 function trailRank(): number {
-  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
-  else if (trailKind !== TEST && trailKind !== MISSING && trailKind !== VARIANT) return -1;
+  if (trailKind === FAILED || trailKind === EXPLAIN) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
+  if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
   let rank = segmentCount(trailLeaf);
   for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
@@ -3030,7 +3030,8 @@ function x_EmptyResult(v: unknown, out: IssueList, d: number): number {
 function g_InputRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_20, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "sampling/createMessage":
       return g_CreateMessageRequest(v, d) || failed();
     case "roots/list":
@@ -3038,11 +3039,7 @@ function g_InputRequest(v: unknown, d: number): boolean {
     case "elicitation/create":
       return g_ElicitRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_0,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_0, tag);
   }
 }
 
@@ -9558,7 +9555,8 @@ function g_SamplingMessage$3(v: unknown, d: number): boolean {
 function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_58, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -9570,7 +9568,7 @@ function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
     case "tool_result":
       return g_ToolResultContent(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_1, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_1, tag);
   }
 }
 
@@ -9745,7 +9743,8 @@ function g_Annotations$1(v: unknown, d: number): boolean {
 function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_60, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -9757,7 +9756,7 @@ function g_ContentBlock(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_2, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_2, tag);
   }
 }
 
@@ -10600,17 +10599,14 @@ function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
 function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("/ref", EXPECTED_66, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "ref/prompt":
       return g_PromptReference(v, d) || failed();
     case "ref/resource":
       return g_ResourceTemplateReference(v, d) || failed();
     default:
-      return failedVariant(
-        "/ref/type",
-        VARIANTS_3,
-        (v as Readonly<Record<string, unknown>>)["type"],
-      );
+      return failedVariant("/ref/type", VARIANTS_3, tag);
   }
 }
 
@@ -11460,7 +11456,8 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_76, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "string":
       return (
         g_StringSchema(v, d) ||
@@ -11479,7 +11476,7 @@ function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failedVariant("/type", VARIANTS_4, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_4, tag);
   }
 }
 
@@ -12592,7 +12589,8 @@ function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
 function g_EnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_85, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "string":
       return (
         g_UntitledSingleSelectEnumSchema(v, d) ||
@@ -12605,7 +12603,7 @@ function g_EnumSchema(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failedVariant("/type", VARIANTS_5, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_5, tag);
   }
 }
 
@@ -12843,7 +12841,8 @@ function g_ElicitResult$4(v: unknown, _d: number): boolean {
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_89, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "server/discover":
       return g_DiscoverRequest(v, d) || failed();
     case "completion/complete":
@@ -12865,11 +12864,7 @@ function g_ClientRequest(v: unknown, d: number): boolean {
     case "tools/list":
       return g_ListToolsRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_6,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_6, tag);
   }
 }
 
@@ -13070,7 +13065,8 @@ function x_ClientResult(v: unknown, out: IssueList, d: number): number {
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_90, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
@@ -13088,11 +13084,7 @@ function g_ServerNotification(v: unknown, d: number): boolean {
     case "notifications/subscriptions/acknowledged":
       return g_SubscriptionsAcknowledgedNotification(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_7,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_7, tag);
   }
 }
 
@@ -13785,7 +13777,8 @@ function e_EmptyResult(v: unknown, d: number): boolean {
 function e_InputRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_20, v);
-  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["method"];
+  switch (tag) {
     case "sampling/createMessage":
       return g_CreateMessageRequest(v, d) || failed();
     case "roots/list":
@@ -13793,11 +13786,7 @@ function e_InputRequest(v: unknown, d: number): boolean {
     case "elicitation/create":
       return g_ElicitRequest(v, d) || failed();
     default:
-      return failedVariant(
-        "/method",
-        VARIANTS_0,
-        (v as Readonly<Record<string, unknown>>)["method"],
-      );
+      return failedVariant("/method", VARIANTS_0, tag);
   }
 }
 
@@ -15030,7 +15019,8 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
 function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_58, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -15042,7 +15032,7 @@ function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
     case "tool_result":
       return g_ToolResultContent(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_1, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_1, tag);
   }
 }
 
@@ -15067,7 +15057,8 @@ function e_Annotations(v: unknown, d: number): boolean {
 function e_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_60, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "text":
       return g_TextContent(v, d) || failed();
     case "image":
@@ -15079,7 +15070,7 @@ function e_ContentBlock(v: unknown, d: number): boolean {
     case "resource":
       return g_EmbeddedResource(v, d) || failed();
     default:
-      return failedVariant("/type", VARIANTS_2, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_2, tag);
   }
 }
 
@@ -15392,7 +15383,8 @@ function e_ElicitRequest(v: unknown, d: number): boolean {
 function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_76, v);
-  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+  const tag = (v as Readonly<Record<string, unknown>>)["type"];
+  switch (tag) {
     case "string":
       return (
         g_StringSchema(v, d) ||
@@ -15411,7 +15403,7 @@ function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
         g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
       );
     default:
-      return failedVariant("/type", VARIANTS_4, (v as Readonly<Record<string, unknown>>)["type"]);
+      return failedVariant("/type", VARIANTS_4, tag);
   }
 }
 

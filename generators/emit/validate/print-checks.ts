@@ -289,12 +289,13 @@ export class CheckPrinter {
         // A member's failure is the union's: its explanation names the member.
         return [
           `if (${NOT_OBJECT(v)}) return ${this.failsTest(here, `object (${check.label})`, KINDS.object, v)};`,
-          `switch (${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)}) {`,
+          `const tag = ${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)};`,
+          `switch (tag) {`,
           ...check.cases.map(
             (c) =>
               `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner, "d", prefix)} || ${this.fails("failed()")};`,
           ),
-          `default:\nreturn ${this.fails(`failedVariant(${stringLiteral(prefix + pointerSegment(check.property))}, ${this.variants(check)}, ${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)})`)};`,
+          `default:\nreturn ${this.fails(`failedVariant(${stringLiteral(prefix + pointerSegment(check.property))}, ${this.variants(check)}, tag)`)};`,
           `}`,
         ].join("\n");
       case "ref":
