@@ -323,41 +323,54 @@ describe("HTTP answers of the server transport", () => {
     ).toBe(404);
   });
 
-  it("closes sessions idle past sessionIdleMs, never one with an open stream, and refuses handshakes past maxSessions", async () => {
-    // Only the idle clock is faked; sockets and undici's own timers run for real.
+  it("expires unfinished handshakes and idle sessions (open stream or not), and at maxSessions closes the unfinished, then the least recently active", async () => {
+    // Only the expiry clock is faked; sockets and undici's own timers run for real.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     try {
-      const http = await serve({ sessionIdleMs: 60_000, maxSessions: 2 });
-      const idle = await rawSession(http);
-      const watched = await rawSession(http);
-      const third = await raw(http, { method: "POST", headers: postHeaders, body: initialize });
-      expect([third.status, third.headers.get("retry-after")]).toEqual([503, "60"]);
-
-      const controller = new AbortController();
-      await fetch(http.url, {
-        headers: { Accept: "text/event-stream", "Mcp-Session-Id": watched },
-        signal: controller.signal,
-      });
-      vi.advanceTimersByTime(59_999);
-      expect(http.handler.sessions.size).toBe(2);
-      vi.advanceTimersByTime(1);
-      expect([...http.handler.sessions.keys()]).toEqual([watched]);
+      const http = await serve({ sessionIdleMs: 60_000, handshakeTimeoutMs: 10_000, maxSessions: 2 });
       const ping = (session: string) =>
         raw(http, {
           method: "POST",
           headers: { ...postHeaders, "Mcp-Session-Id": session },
           body: '{"jsonrpc":"2.0","id":9,"method":"ping"}',
         });
-      expect((await ping(idle)).status).toBe(404);
+      const finished = async () => {
+        const session = await rawSession(http);
+        const note = await raw(http, {
+          method: "POST",
+          headers: { ...postHeaders, "Mcp-Session-Id": session },
+          body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+        });
+        expect(note.status).toBe(202);
+        return session;
+      };
 
-      // Once its stream closes, the watched session's idle time starts.
-      controller.abort();
-      const session = http.handler.sessions.get(watched);
-      for (let i = 0; i < 500 && session?.busy; i++) await new Promise((resolve) => setImmediate(resolve));
-      expect(session?.busy).toBe(false);
-      vi.advanceTimersByTime(60_000);
+      // A client that never comes back after the handshake loses its session fast.
+      const abandoned = await rawSession(http);
+      vi.advanceTimersByTime(10_000);
+      expect(http.handler.sessions.size).toBe(0);
+      expect((await ping(abandoned)).status).toBe(404);
+
+      const older = await finished();
+      vi.advanceTimersByTime(1_000);
+      const watched = await finished();
+      const controller = new AbortController();
+      await fetch(http.url, {
+        headers: { Accept: "text/event-stream", "Mcp-Session-Id": watched },
+        signal: controller.signal,
+      });
+      // At the cap the least recently active session makes room; then an unfinished one goes first.
+      const third = await rawSession(http);
+      expect([...http.handler.sessions.keys()]).toEqual([watched, third]);
+      expect((await ping(older)).status).toBe(404);
+      const fourth = await rawSession(http);
+      expect([...http.handler.sessions.keys()]).toEqual([watched, fourth]);
+
+      // An open GET stream does not keep a session no request names (expiry runs every 10 s here).
+      vi.advanceTimersByTime(70_000);
       expect(http.handler.sessions.size).toBe(0);
       expect((await ping(watched)).status).toBe(404);
+      controller.abort();
       expect((await raw(http, { method: "POST", headers: postHeaders, body: initialize })).status).toBe(200);
     } finally {
       vi.useRealTimers();

@@ -9,7 +9,7 @@
 // 404, which tells a 2025-era client to open a new session.
 import type { EventStore } from "../scale/event-store.js";
 import type { NodeAddress, SessionDirectory } from "../scale/session-directory.js";
-import { header, type HttpRequestLike, type HttpResponseLike } from "./request.js";
+import { header, writeBounded, type HttpRequestLike, type HttpResponseLike } from "./request.js";
 
 export interface SessionClusterOptions {
   /** This node, as the others reach it. */
@@ -67,6 +67,8 @@ export function createSessionCluster(
   options: SessionClusterOptions,
   held: () => Iterable<string>,
   onError: (error: Error) => void,
+  /** A forwarded stream whose client leaves this many bytes unread is cut off (sessions.ts's bound). */
+  maxBuffered: number,
 ): SessionCluster {
   const { self, directory, eventStore } = options;
   const ttlMs = options.ownershipTtlMs ?? 30_000;
@@ -116,7 +118,8 @@ export function createSessionCluster(
     async serveElsewhere(req, res, sessionId, body, subject) {
       if (header(req, FORWARDED) === undefined) {
         const owner = await directory.lookup(sessionId);
-        if (owner && owner.node !== self.node && (await forward(req, res, owner.url, body, self.node))) return true;
+        if (owner && owner.node !== self.node && (await forward(req, res, owner.url, body, self.node, maxBuffered)))
+          return true;
       }
       return replay(req, res, sessionId, subject);
     },
@@ -137,6 +140,7 @@ async function forward(
   url: string,
   body: string | undefined,
   self: string,
+  maxBuffered: number,
 ): Promise<boolean> {
   const headers: { [name: string]: string } = {};
   for (const [name, value] of Object.entries(req.headers))
@@ -167,8 +171,8 @@ async function forward(
     for (;;) {
       const chunk = await reader.read();
       if (chunk.done) break;
-      if (res.writableEnded || res.destroyed) break;
-      res.write(decoder.decode(chunk.value, { stream: true }));
+      // A client that stops reading must not make this node hold what the owner sends it.
+      if (!writeBounded(res, decoder.decode(chunk.value, { stream: true }), maxBuffered)) break;
     }
     if (!res.writableEnded) res.end();
   } catch {

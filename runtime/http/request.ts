@@ -56,10 +56,27 @@ export function accepts(req: HttpRequestLike, type: string): boolean {
   });
 }
 
-/** The host name of a Host header or an origin's authority, without the port. */
-function hostName(authority: string): string {
-  const name = authority.startsWith("[") ? authority.slice(0, authority.indexOf("]") + 1) : authority.split(":")[0];
-  return (name ?? "").toLowerCase();
+/**
+ * The host name (lower case, IPv6 in brackets) and port of a Host header's value, parsed as a URL's
+ * authority would be; undefined for anything that is not just a host and port (user-info, a path).
+ */
+function authorityOf(value: string, scheme = "http"): { hostname: string; host: string } | undefined {
+  if (value === "" || /[@/\\?#\s]/.test(value)) return undefined;
+  try {
+    const url = new URL(`${scheme}://${value}`);
+    return { hostname: url.hostname, host: url.host };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An Origin header's host, when it is an origin as browsers send one (`http[s]://host[:port]`,
+ * nothing more): user-info, a path, or "null" make it no origin at all.
+ */
+function originAuthority(origin: string): { hostname: string; host: string } | undefined {
+  const scheme = /^(https?):\/\//i.exec(origin);
+  return scheme ? authorityOf(origin.slice(scheme[0].length), scheme[1]) : undefined;
 }
 
 export interface OriginPolicy {
@@ -72,15 +89,30 @@ export interface OriginPolicy {
 /** DNS rebinding: a page on another host must not reach this server through the browser. */
 export function trusted(req: HttpRequestLike, policy: OriginPolicy): boolean {
   const { allowedHosts, allowedOrigins } = policy;
-  const host = header(req, "host");
-  if (allowedHosts !== "any" && (host === undefined || !allowedHosts.includes(hostName(host)))) return false;
+  const hostHeader = header(req, "host");
+  const host = hostHeader === undefined ? undefined : authorityOf(hostHeader);
+  if (allowedHosts !== "any" && (host === undefined || !allowedHosts.includes(host.hostname))) return false;
   const origin = header(req, "origin");
   if (origin === undefined || allowedOrigins?.includes(origin)) return true;
-  const authority = /^https?:\/\/([^/]+)$/i.exec(origin)?.[1];
-  if (authority === undefined) return false;
-  return allowedHosts === "any"
-    ? authority.toLowerCase() === host?.toLowerCase()
-    : allowedHosts.includes(hostName(authority));
+  const from = originAuthority(origin);
+  if (from === undefined) return false;
+  return allowedHosts === "any" ? from.host === host?.host : allowedHosts.includes(from.hostname);
+}
+
+/**
+ * Writes to a stream that the client should be reading. A client that has left more than
+ * `maxBuffered` bytes unread loses its connection instead (false then), so that it cannot make
+ * the server hold its stream in memory; one message larger than the bound still goes out whole.
+ */
+export function writeBounded(res: HttpResponseLike, text: string, maxBuffered: number): boolean {
+  if (res.writableEnded || res.destroyed) return false;
+  if ((res.writableLength ?? 0) > maxBuffered) {
+    if (res.destroy) res.destroy();
+    else res.end();
+    return false;
+  }
+  res.write(text);
+  return true;
 }
 
 /** Collects a body's chunks as text; false once past the limit. */
@@ -107,33 +139,53 @@ class BodyText {
   }
 }
 
-/** The body as text; undefined once it grows past `limit` bytes (the rest is not read). */
-export async function readBody(req: HttpRequestLike, limit: number): Promise<string | undefined> {
+/** Why a body was not read whole: too large (413), or too slow to arrive (408). */
+export interface BodyRefusal {
+  readonly status: 408 | 413;
+  readonly message: string;
+}
+
+/**
+ * The body as text, or a refusal once it grows past `limit` bytes or has not ended `timeoutMs`
+ * after reading began (0: no time limit); the rest is not read.
+ */
+export function readBody(req: HttpRequestLike, limit: number, timeoutMs: number): Promise<string | BodyRefusal> {
   const body = new BodyText(limit);
-  const on = req.on?.bind(req);
-  if (!on) {
-    for await (const chunk of req) if (!body.add(chunk)) return undefined;
-    return body.end();
-  }
   return new Promise((resolve, reject) => {
     let done = false;
-    on("data", (chunk) => {
-      if (done || body.add(chunk)) return;
+    const settle = (outcome: string | BodyRefusal | Error) => {
+      if (done) return;
       done = true;
-      resolve(undefined);
-    });
-    on("end", () => {
-      if (!done) resolve(body.end());
-      done = true;
-    });
-    on("error", (error) => {
-      if (!done) reject(error instanceof Error ? error : new Error(String(error)));
-      done = true;
-    });
+      clearTimeout(timer);
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    // A client that announces a body and sends it slowly, or not at all, must not hold its connection.
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(
+            () => settle({ status: 408, message: `Request Timeout: the body did not arrive within ${timeoutMs} ms` }),
+            timeoutMs,
+          )
+        : undefined;
+    /** Takes a chunk; false once reading is over. */
+    const add = (chunk: unknown): boolean => {
+      if (!done && !body.add(chunk)) settle({ status: 413, message: `Payload Too Large: over ${limit} bytes` });
+      return !done;
+    };
+    const failed = (error: unknown) => settle(error instanceof Error ? error : new Error(String(error)));
+    const on = req.on?.bind(req);
+    if (!on) {
+      void (async () => {
+        for await (const chunk of req) if (!add(chunk)) return;
+        settle(body.end());
+      })().catch(failed);
+      return;
+    }
+    on("data", add);
+    on("end", () => settle(body.end()));
+    on("error", failed);
     // The client went away before the body ended.
-    on("close", () => {
-      if (!done) reject(new Error("the client closed the connection before sending the whole body"));
-      done = true;
-    });
+    on("close", () => failed(new Error("the client closed the connection before sending the whole body")));
   });
 }

@@ -47,6 +47,10 @@ export {
 } from "../auth/protected-resource.js";
 
 interface HttpServerLike {
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  maxConnections: number;
   listen(port: number, host: string, callback: () => void): unknown;
   address(): { port: number } | string | null;
   close(callback: (error?: Error) => void): unknown;
@@ -54,13 +58,18 @@ interface HttpServerLike {
   once(event: "error", listener: (error: Error) => void): unknown;
 }
 
+const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
 /** The id of a body that is one request, for the error answering it. */
 function requestIdOf(body: unknown): RequestId | null {
   const id = isObject(body) ? body["id"] : undefined;
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
-type CreateServer = (listener: (req: HttpRequestLike, res: HttpResponseLike) => void) => HttpServerLike;
+type CreateServer = (
+  options: { connectionsCheckingInterval: number },
+  listener: (req: HttpRequestLike, res: HttpResponseLike) => void,
+) => HttpServerLike;
 
 export interface StreamableHttpOptions extends Partial<SessionRouterOptions>, StatelessOptions {
   /**
@@ -80,8 +89,18 @@ export interface StreamableHttpOptions extends Partial<SessionRouterOptions>, St
   allowedHosts?: readonly string[] | "any";
   /** Origins accepted besides those of the allowed hosts, e.g. "https://app.example.com". */
   allowedOrigins?: readonly string[];
-  /** The largest POST body accepted, in bytes (default 4 MiB). */
+  /** The largest POST body accepted, in bytes (default 4 MiB); a larger one gets 413. */
   maxBodyBytes?: number;
+  /**
+   * How long a POST body may take to arrive once its headers have, in ms (default 30 000; 0: no
+   * limit); a slower one gets 408 and its connection is closed.
+   */
+  bodyTimeoutMs?: number;
+  /**
+   * The most messages in one JSON-RPC batch (2025-03-26 sessions; default 100); a longer batch is
+   * refused whole with 400 before any of it runs.
+   */
+  maxBatchLength?: number;
   /**
    * Protects the endpoint with OAuth (see docs/authorization.md): Bearer tokens checked by
    * `auth.verify`, scopes per request, method and tool; the metadata is `protectedResource`.
@@ -115,6 +134,8 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
   const binding = server?.http as StatelessHttpBinding | undefined;
   const policy = { allowedHosts: options.allowedHosts ?? LOOPBACK_HOSTS, allowedOrigins: options.allowedOrigins };
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const maxBatchLength = options.maxBatchLength ?? 100;
   const router = onSession ? createSessionRouter({ ...options, onSession }) : undefined;
   const guard = options.auth ? createResourceServer(options.auth, options.onError) : undefined;
 
@@ -131,8 +152,10 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
       return refuse(res, 406, -32000, "Not Acceptable: accept both application/json and text/event-stream");
     if (!/^application\/json\b/i.test(header(req, "content-type") ?? ""))
       return refuse(res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
-    const text = await readBody(req, maxBodyBytes);
-    if (text === undefined) return refuse(res, 413, -32000, `Payload Too Large: over ${maxBodyBytes} bytes`);
+    const text = await readBody(req, maxBodyBytes, bodyTimeoutMs);
+    // The connection is closed after a slow body: what is still to come of it is not a request.
+    if (typeof text !== "string")
+      return refuse(res, text.status, -32000, text.message, text.status === 408 ? { Connection: "close" } : {});
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -140,6 +163,14 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
       const reason = error instanceof Error ? error.message : String(error);
       return refuse(res, 400, ErrorCode.ParseError, `Parse error: ${reason}`);
     }
+    // Every message of a batch costs work and an answer held until the last is done: bounded before any runs.
+    if (Array.isArray(body) && body.length > maxBatchLength)
+      return refuse(
+        res,
+        400,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: a batch of ${body.length} messages; at most ${maxBatchLength} per POST`,
+      );
     // Scopes by what the body asks for, before anything reaches a server.
     if (!permitted(res, authInfo, Array.isArray(body) ? body : [body], requestIdOf(body))) return;
     const sessionHeader = header(req, "mcp-session-id") !== undefined;
@@ -220,6 +251,12 @@ export type ServeAuthOptions = Omit<AuthOptions, "resource"> & { resource?: stri
 export interface ServeOptions extends Omit<StreamableHttpOptions, "auth"> {
   /** Default 127.0.0.1. */
   host?: string;
+  /** How long a request's headers may take to arrive, in ms (default 10 000); slower gets 408. */
+  headersTimeoutMs?: number;
+  /** How long an idle keep-alive connection is kept between requests, in ms (default 5 000). */
+  keepAliveTimeoutMs?: number;
+  /** Open connections at most (default 4096); a connection beyond them is closed at once. */
+  maxConnections?: number;
   /** Default 0: a free port, see the returned `url`. */
   port?: number;
   /** The MCP endpoint's path (default "/mcp"); other paths get 404. */
@@ -252,11 +289,20 @@ export async function serveStreamableHttp(options: ServeOptions): Promise<Stream
   const path = options.path ?? "/mcp";
   const host = options.host ?? "127.0.0.1";
   const routes = new Map<string, Route>();
-  const server = createServer((req, res) => {
+  // Node's own timers are checked this often: a stalled request is cut within a second of its limit.
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     const route = routes.get((req.url ?? "/").split("?")[0] ?? "/");
     if (!route) return refuse(res, 404, -32000, "Not Found");
     route(req, res);
   });
+  server.headersTimeout = options.headersTimeoutMs ?? 10_000;
+  // Receiving the whole request: the handler's body timeout cuts a stalled body first (with a JSON
+  // answer); this is the backstop for the rest. Node stops counting once the request is read, so a
+  // long SSE response is never cut.
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  server.requestTimeout = bodyTimeoutMs > 0 ? server.headersTimeout + bodyTimeoutMs : 0;
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
+  server.maxConnections = options.maxConnections ?? 4096;
   const stop = () =>
     new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
   await new Promise<void>((resolve, reject) => {

@@ -24,7 +24,8 @@ export interface SseSink {
    * them, and nothing but answers goes to it (no priming, no resumption, no related messages).
    */
   readonly json?: boolean;
-  write(text: string): void;
+  /** `replay`: an event the stream's log holds already, sent again to a client that resumed. */
+  write(text: string, replay?: boolean): void;
   end(): void;
 }
 
@@ -177,6 +178,11 @@ export class StreamableHttpSession implements Transport {
     return false;
   }
 
+  /** A request of the client's is being answered: the session must not be closed under it. */
+  get answering(): boolean {
+    return this.byRequest.size > 0;
+  }
+
   hasRequest(id: RequestId): boolean {
     return this.byRequest.has(keyOf(id));
   }
@@ -218,7 +224,7 @@ export class StreamableHttpSession implements Transport {
     if (!stream || !Number.isInteger(after)) return "unknown";
     if (stream.sink) return "conflict";
     const sink = open();
-    for (const event of stream.log) if (event.seq > after) sink.write(event.text);
+    for (const event of stream.log) if (event.seq > after) sink.write(event.text, true);
     stream.sink = sink;
     if (stream.answered) this.finish(stream);
     return "resumed";

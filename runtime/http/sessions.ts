@@ -1,6 +1,6 @@
 // The 2025-era half of the MCP endpoint: sessions opened by the handshake (Mcp-Session-Id), POSTs
 // into a session (one message, or a batch where the session's revision has them), the GET stream
-// and its resumption, DELETE, idle expiry and a cap on open sessions. Each session is a
+// and its resumption, DELETE; which sessions are kept is session-table.ts's. Each session is a
 // StreamableHttpSession, a Transport that one server connects to (onSession). On a protected
 // endpoint a session belongs to the subject of the token that opened it: another subject's
 // requests find no such session, so a leaked session id is not a way in.
@@ -9,8 +9,9 @@ import { extraOf, type AuthInfo, type MessageExtra } from "../auth/auth-info.js"
 import type { JsonRpcMessage } from "../jsonrpc.js";
 import { classify, type Classified } from "./classify.js";
 import { createSessionCluster, type SessionClusterOptions } from "./cluster.js";
-import { accepts, header, refuse, type HttpRequestLike, type HttpResponseLike } from "./request.js";
+import { accepts, header, refuse, writeBounded, type HttpRequestLike, type HttpResponseLike } from "./request.js";
 import { StreamableHttpSession, type SseSink } from "./session.js";
+import { SessionTable } from "./session-table.js";
 
 export interface SessionRouterOptions {
   /** Called for each new session: connect a server to it. */
@@ -19,10 +20,28 @@ export interface SessionRouterOptions {
   protocolVersions?: readonly string[] | undefined;
   /** How long clients should wait before reconnecting to a stream, in ms (default 1000). */
   retryMs?: number | undefined;
-  /** Closes sessions idle this long, in ms (default 30 minutes; 0 keeps them forever). */
+  /**
+   * Closes a session no request has named for this long, open GET stream or not (but never one
+   * answering a request), in ms (default 30 minutes; 0 keeps them).
+   */
   sessionIdleMs?: number | undefined;
-  /** Open sessions at most; a handshake beyond them gets 503 (default 1000). */
+  /**
+   * Closes a session whose client has not come back since the handshake (with its
+   * `notifications/initialized`, say) within this long, in ms (default 10 000; 0 keeps them).
+   */
+  handshakeTimeoutMs?: number | undefined;
+  /**
+   * Open sessions at most (default 1000). A handshake beyond them closes the unfinished sessions
+   * first, then the least recently active; it gets 503 only when every session is answering a request.
+   */
   maxSessions?: number | undefined;
+  /** With `auth`: open sessions per token subject at most, made room for likewise (default: no limit of its own). */
+  maxSessionsPerSubject?: number | undefined;
+  /**
+   * A session's stream whose client leaves this many bytes unread is closed (default 4 MiB); its
+   * events stay kept for Last-Event-ID where the revision resumes streams.
+   */
+  maxBufferedBytes?: number | undefined;
   /** Answer a POST's requests with one JSON body instead of an SSE stream. */
   jsonResponse?: boolean | undefined;
   /**
@@ -50,10 +69,19 @@ export interface SessionRouter {
   close(): Promise<void>;
 }
 
-function sink(res: HttpResponseLike): SseSink {
+/**
+ * A stream to the client, closed once the client leaves more than `maxBuffered` bytes unread. What
+ * a resumption replays is held in the stream's log anyway: it raises the bound by its own size, so
+ * that a client coming back for a long backlog is not cut off for it.
+ */
+function sink(res: HttpResponseLike, maxBuffered: number): SseSink {
+  let replayed = 0;
   return {
-    write: (text) => {
-      if (!res.writableEnded && !res.destroyed) res.write(text);
+    write: (text, replay) => {
+      if (!replay) return void writeBounded(res, text, maxBuffered + replayed);
+      if (res.writableEnded || res.destroyed) return;
+      res.write(text);
+      replayed = Math.max(replayed, res.writableLength ?? 0);
     },
     end: () => {
       if (!res.writableEnded) res.end();
@@ -78,50 +106,33 @@ function jsonBody(res: HttpResponseLike, sessionId: string, batch: boolean): Sse
   };
 }
 
-function openStream(res: HttpResponseLike, sessionId: string): SseSink {
+function openStream(res: HttpResponseLike, sessionId: string, maxBuffered: number): SseSink {
   res.writeHead(200, {
     "Content-Type": "text/event-stream",
     "Cache-Control": "no-cache, no-transform",
     Connection: "keep-alive",
     "Mcp-Session-Id": sessionId,
   });
-  return sink(res);
+  return sink(res, maxBuffered);
 }
 
 export function createSessionRouter(options: SessionRouterOptions): SessionRouter {
-  const sessions = new Map<string, StreamableHttpSession>();
-  /** Session id → the subject of the token that opened it. */
-  const owners = new Map<string, string>();
-  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
-  const maxSessions = options.maxSessions ?? 1000;
+  const table = new SessionTable({
+    idleMs: options.sessionIdleMs ?? 30 * 60_000,
+    handshakeMs: options.handshakeTimeoutMs ?? 10_000,
+    maxSessions: options.maxSessions ?? 1000,
+    maxPerSubject: options.maxSessionsPerSubject,
+  });
+  const { sessions } = table;
+  const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
   const cluster = options.cluster
     ? createSessionCluster(
         options.cluster,
         () => sessions.keys(),
         (error) => options.onError?.(error),
+        maxBuffered,
       )
     : undefined;
-  let sweeper: ReturnType<typeof setInterval> | undefined;
-
-  /** Closes the sessions idle for longer than idleMs; runs while there are sessions. */
-  function sweep(): void {
-    const now = Date.now();
-    for (const session of sessions.values())
-      if (!session.busy && now - session.lastActive >= idleMs) void session.close();
-    if (sessions.size === 0) stopSweeping();
-  }
-
-  function startSweeping(): void {
-    if (sweeper !== undefined || !(idleMs > 0)) return;
-    sweeper = setInterval(sweep, Math.min(idleMs, 60_000));
-    // Idle expiry must not keep the process alive on its own.
-    (sweeper as { unref?: () => void }).unref?.();
-  }
-
-  function stopSweeping(): void {
-    if (sweeper !== undefined) clearInterval(sweeper);
-    sweeper = undefined;
-  }
 
   function versionAccepted(req: HttpRequestLike): boolean {
     const version = header(req, "mcp-protocol-version");
@@ -154,9 +165,7 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
       );
       return undefined;
     }
-    // Someone else's session is no different from none.
-    if (!session || owners.get(id) !== authInfo?.subject) return void refuse(res, 404, -32001, "Session not found");
-    session.touch();
+    if (!session || !table.find(id, authInfo?.subject)) return void refuse(res, 404, -32001, "Session not found");
     if (!versionAccepted(req))
       return void refuse(
         res,
@@ -173,8 +182,7 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     const session = new StreamableHttpSession(id, {
       retryMs: options.retryMs ?? 1000,
       onClosed: () => {
-        sessions.delete(id);
-        owners.delete(id);
+        table.delete(id);
         cluster?.release(id);
       },
       // The session's subject goes with each event: a node replaying them once this one is gone checks it.
@@ -183,14 +191,11 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
         : {}),
       ...(store ? { onStreamDone: (stream) => store.end(`${id}/${stream}`) } : {}),
     });
-    sessions.set(id, session);
-    if (owner !== undefined) owners.set(id, owner);
-    startSweeping();
+    table.add(session, owner);
     try {
       await options.onSession(session);
     } catch (error) {
-      sessions.delete(id);
-      owners.delete(id);
+      table.delete(id);
       throw error;
     }
     // Recorded before the handshake is answered, so the client's next request finds it on any
@@ -280,7 +285,9 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     batch: boolean,
     extra: MessageExtra | undefined,
   ): void {
-    const stream = options.jsonResponse ? jsonBody(res, session.sessionId, batch) : openStream(res, session.sessionId);
+    const stream = options.jsonResponse
+      ? jsonBody(res, session.sessionId, batch)
+      : openStream(res, session.sessionId, maxBuffered);
     res.on("close", () => session.detach(stream));
     session.openRequestStream(messages, stream, extra);
   }
@@ -290,15 +297,18 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     async open(res, message, handshake, authInfo) {
       const opens = message.kind === "request" && (handshake === undefined || message.message.method === handshake);
       if (!opens) return refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
-      if (sessions.size >= maxSessions)
-        return refuse(res, 503, -32000, `Service Unavailable: ${maxSessions} sessions are open`, {
-          "Retry-After": "60",
-        });
       const session = await startSession(authInfo?.subject);
       // Only the server knows its revision's handshake: anything else does not open a session.
       if (session.handshake !== undefined && (message.message as { method?: string }).method !== session.handshake) {
         await session.close();
         return refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+      }
+      // Room is made for a session that is really opening, not for a stray request.
+      if (!table.makeRoom(session)) {
+        await session.close();
+        return refuse(res, 503, -32000, "Service Unavailable: every session is answering a request", {
+          "Retry-After": "60",
+        });
       }
       deliver(res, session, message, extraOf(authInfo));
     },
@@ -317,7 +327,7 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
       if (!session) return;
       let opened: SseSink | undefined;
       const open = () => {
-        opened = openStream(res, session.sessionId);
+        opened = openStream(res, session.sessionId, maxBuffered);
         res.on("close", () => session.detach(opened as SseSink));
         return opened;
       };
@@ -335,9 +345,8 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
       res.end();
     },
     async close() {
-      stopSweeping();
       cluster?.close();
-      await Promise.all([...sessions.values()].map((session) => session.close()));
+      await Promise.all(table.close().map((session) => session.close()));
     },
   };
 }

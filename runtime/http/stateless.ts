@@ -9,7 +9,7 @@ import type { Classified } from "./classify.js";
 import { HttpExchange, type ExchangeOutput } from "./exchange.js";
 import { headerMismatch } from "./headers.js";
 import { ToolHeaders } from "./tool-headers.js";
-import { header, refuse, type HttpRequestLike, type HttpResponseLike } from "./request.js";
+import { header, refuse, writeBounded, type HttpRequestLike, type HttpResponseLike } from "./request.js";
 
 /** What the endpoint needs of a stateless server: generated servers of those revisions are one. */
 export interface StatelessServer {
@@ -43,15 +43,9 @@ function streamOutput(res: HttpResponseLike, options: StatelessOptions): Exchang
       });
       let ended = false;
       const write = (text: string) => {
-        if (ended || res.writableEnded || res.destroyed) return;
-        res.write(text);
-        // A client that stops reading must not make the server hold its stream in memory.
-        if ((res.writableLength ?? 0) > maxBuffered) {
-          ended = true;
-          clearInterval(timer);
-          if (res.destroy) res.destroy();
-          else res.end();
-        }
+        if (ended || writeBounded(res, text, maxBuffered)) return;
+        ended = true;
+        clearInterval(timer);
       };
       const timer = setInterval(() => write(":\n\n"), keepAliveMs);
       (timer as { unref?: () => void }).unref?.();
