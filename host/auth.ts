@@ -1,9 +1,10 @@
 // Authorization for the host's `url` servers and `mcp-gen tools --url`: the `auth` settings of a
 // server entry (checked with the rest of the config), the provider they make (runtime/auth/node.ts:
 // a browser and a loopback redirect, or client credentials for a machine), and the authorizing
-// fetch the HTTP transports are given, one per server for as long as the host runs. Authorization
-// runs when the transport starts, before any MCP request, so the user's time in the browser does
-// not count against a request's timeout.
+// fetch the HTTP transports are given, one per server for as long as the host runs, which tells the
+// host of each authorization that fails and of each new token. Authorization runs when the
+// transport starts, before any MCP request, so the user's time in the browser does not count
+// against a request's timeout.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -136,6 +137,7 @@ export function authorizedFetch(
   server: AuthorizedServer,
   factory?: AuthorizationFactory,
   log?: (line: string) => void,
+  onToken?: () => void,
 ): Fetch {
   const provider = factory?.(server.name) ?? settingsProvider(server.auth, log);
   const dpop = server.auth === true ? undefined : server.auth.dpop;
@@ -143,38 +145,48 @@ export function authorizedFetch(
     server: server.url,
     provider,
     ...(dpop ? { dpop } : {}),
+    ...(onToken ? { onToken } : {}),
   });
 }
+
+/** Hears of a server's authorization: the error of one that failed, or undefined when a new token came. */
+export type AuthorizationListener = (failure: AuthorizationError | undefined) => void;
 
 /** One authorizing fetch per configured server, kept across its restarts (its tokens with it). */
 const perServer = new WeakMap<object, Fetch>();
 
-/** The authorizing fetch of a server entry; undefined when it has no `auth`. */
+/**
+ * The authorizing fetch of a server entry; undefined when it has no `auth`. The listener given
+ * when it is made hears of it for good (one supervisor per entry asks for it at each start).
+ */
 export function serverFetch(
   server: { readonly name: string; readonly url: string; readonly auth?: AuthSettings | true | undefined },
   factory?: AuthorizationFactory,
+  listener?: AuthorizationListener,
 ): Fetch | undefined {
   const { auth } = server;
   if (auth === undefined) return undefined;
   let kept = perServer.get(server);
-  if (!kept)
-    perServer.set(server, (kept = settled(authorizedFetch({ name: server.name, url: server.url, auth }, factory))));
+  if (!kept) {
+    const fetch = authorizedFetch({ name: server.name, url: server.url, auth }, factory, undefined, () =>
+      listener?.(undefined),
+    );
+    perServer.set(server, (kept = reported(fetch, listener)));
+  }
   return kept;
 }
 
 /**
- * A refused authorization stays refused (the user declined, the server is misconfigured or
- * hostile): restarts fail at once with the same error instead of sending the user to the browser
- * again. Only an authorization server that could not be reached is tried again.
+ * A failed authorization (the user declined, a hostile or misconfigured server) fails the request
+ * that needed it and no other: nothing is remembered, so the next request that needs authorizing
+ * asks anew (the user may accept this time). The listener is told, for the server's status.
  */
-function settled(fetch: Fetch): Fetch {
-  let refusal: AuthorizationError | undefined;
+function reported(fetch: Fetch, listener: AuthorizationListener | undefined): Fetch {
   return async (input, init) => {
-    if (refusal) throw refusal;
     try {
       return await fetch(input, init);
     } catch (error) {
-      if (error instanceof AuthorizationError && error.reason !== "unavailable") refusal = error;
+      if (error instanceof AuthorizationError) listener?.(error);
       throw error;
     }
   };

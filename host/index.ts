@@ -221,8 +221,14 @@ export function createHost(options: HostOptions): Host {
     catalogs.set(spec.name, catalog);
     const supervisor = new Supervisor({
       spec,
-      createTransport: (server) =>
-        createTransport(server, options.transport, options.shutdownGraceMs ?? 2000, options.authorization),
+      createTransport: (server, onAuthorization) =>
+        createTransport(
+          server,
+          options.transport,
+          options.shutdownGraceMs ?? 2000,
+          options.authorization,
+          onAuthorization,
+        ),
       open: (module, transport) =>
         openClient(module, transport, {
           clientInfo,
@@ -279,7 +285,7 @@ export function createHost(options: HostOptions): Host {
     },
     async callTool(id, args, callOptions) {
       const { supervisor, name } = route(id, "tool");
-      const to = { server: supervisor.name, revision: supervisor.current().revision };
+      const to = { server: supervisor.name, revision: (await supervisor.ready()).revision };
       const params = await reviewToolCall(
         options.consent,
         to,

@@ -5,7 +5,8 @@
 // a server of the same era, which is not taken for an older one: when it names the versions it
 // supports, only those are offered further, otherwise negotiation ends. Any other refusal (a
 // handshake server does not know `server/discover`, or refuses a request outside a session) goes
-// on to the handshake revisions, as the versioning page's dual-era client does. The first handshake
+// on to the handshake revisions, as the versioning page's dual-era client does; a failed
+// authorization ends negotiation (another offer would only ask the user again). The first handshake
 // revision offered gets the server's answer, and when that names an older revision the host knows,
 // the session goes on with that revision's client, adopting the answer the server already gave
 // (see handover.ts).
@@ -14,6 +15,7 @@ import type { Handover } from "./handover.js";
 import { REVISIONS, revisionModule, type RevisionModule } from "./revisions.js";
 import type { GeneratedClient } from "./session.js";
 import { RpcError, type Transport } from "../runtime/index.js";
+import { AuthorizationError } from "../runtime/auth/index.js";
 
 export interface Negotiated {
   readonly module: RevisionModule;
@@ -34,8 +36,9 @@ export async function negotiate(server: string, handover: Handover, open: OpenCl
       trial.adopt();
       return { module, client };
     } catch (error) {
-      // A connection that ended is the server's failure, not a refusal of this revision.
-      if (handover.closed) throw error;
+      // A connection that ended is the server's failure, not a refusal of this revision; a failed
+      // authorization is the user's or the authorization server's (the next offer would ask again).
+      if (handover.closed || error instanceof AuthorizationError) throw error;
       attempts.push(`${module.REVISION}: ${error instanceof Error ? error.message : String(error)}`);
       if (error instanceof module.ProtocolVersionError && Array.isArray(error.offered)) {
         // A server of this era listing what it supports: nothing else is worth offering.

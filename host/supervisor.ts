@@ -1,6 +1,10 @@
 // One server's life: start it, negotiate, keep its session; when its connection ends on its own
 // (a crash), mark it down, fail what was pending with ServerDownError and start it again after a
-// delay that doubles up to a bound, giving up after a bounded number of failures in a row.
+// delay that doubles up to a bound, giving up after a bounded number of failures in a row. A start
+// refused authorization is not tried again on its own (that would send the user to the browser
+// again and again): the next call starts it, and so asks anew. Its status carries the latest
+// authorization that failed, whether at a start or for one call while the server stays up.
+import { AuthorizationError } from "../runtime/auth/index.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { ConnectionClosedError, ErrorCode, RpcError, isObject, type Transport } from "../runtime/index.js";
 import type { ServerSpec } from "./config.js";
@@ -11,7 +15,7 @@ import type { Implementation, Revision } from "./revisions.js";
 import { Session } from "./session.js";
 import { transportKind, type TransportKind } from "./transport.js";
 
-export type ServerState = "idle" | "starting" | "up" | "down" | "failed" | "closed";
+export type ServerState = "idle" | "starting" | "up" | "down" | "failed" | "unauthorized" | "closed";
 
 export interface ServerStatus {
   readonly name: string;
@@ -26,8 +30,14 @@ export interface ServerStatus {
   readonly instructions: string | undefined;
   /** How many times the server was started again after a failure. */
   readonly restarts: number;
-  /** Why the server is down or failed. */
+  /** Why the server is down, failed or unauthorized. */
   readonly error: Error | undefined;
+  /**
+   * The latest authorization for this server that failed (the user declined, a wrong `iss`, not
+   * enough scope, …), until a new token comes: at a start (state `unauthorized`) or for one call,
+   * which failed with it while the others went on.
+   */
+  readonly authorization: AuthorizationError | undefined;
   /** The end of what a stdio server wrote to stderr. */
   readonly stderr: string;
 }
@@ -43,7 +53,8 @@ export interface RestartPolicy {
 
 export interface SupervisorOptions {
   spec: ServerSpec;
-  createTransport(spec: ServerSpec): Transport;
+  /** `onAuthorization` hears of the server's authorization (host/auth.ts), for its status. */
+  createTransport(spec: ServerSpec, onAuthorization: (failure: AuthorizationError | undefined) => void): Transport;
   open: OpenClient;
   restart: Required<RestartPolicy> | false;
   /** Runs on each successful start before the server counts as up (the host loads its lists). */
@@ -61,6 +72,9 @@ export class Supervisor {
   private transport: TransportKind | undefined;
   private pid: number | undefined;
   private error: Error | undefined;
+  private authorization: AuthorizationError | undefined;
+  /** The start a call made after a refused authorization: calls meanwhile wait for it too. */
+  private asking: Promise<void> | undefined;
   private stderr = "";
   private restarts = 0;
   private failures = 0;
@@ -86,6 +100,7 @@ export class Supervisor {
       instructions: this.session?.instructions,
       restarts: this.restarts,
       error: this.error,
+      authorization: this.authorization,
       stderr: this.stderr,
     };
   }
@@ -99,9 +114,18 @@ export class Supervisor {
     );
   }
 
+  /** The current session, once a server refused authorization at its start has been started again. */
+  async ready(): Promise<Session> {
+    if (this.state === "unauthorized") this.asking = this.attempt().finally(() => (this.asking = undefined));
+    await this.asking;
+    // Refused again: the call that asked fails with the refusal itself.
+    if (this.state === "unauthorized" && this.error) throw this.error;
+    return this.current();
+  }
+
   /** Runs one request on the current session, with errors that name this server. */
   async use<T>(method: string, call: (session: Session) => Promise<T>): Promise<T> {
-    const session = this.current();
+    const session = await this.ready();
     try {
       return await call(session);
     } catch (error) {
@@ -141,7 +165,7 @@ export class Supervisor {
     this.set("starting");
     let transport: Transport;
     try {
-      transport = this.options.createTransport(this.options.spec);
+      transport = this.options.createTransport(this.options.spec, (failure) => this.authorized(failure));
     } catch (error) {
       // No way to reach the server (the caller's transport factory threw): starting again cannot help.
       this.error = error instanceof Error ? error : new Error(String(error));
@@ -170,8 +194,20 @@ export class Supervisor {
     } catch (error) {
       this.session = undefined;
       await handover?.close().catch(() => {});
-      if (!this.closing) this.down(error instanceof Error ? error : new Error(String(error)), false);
+      if (this.closing) return;
+      const reason = error instanceof Error ? error : new Error(String(error));
+      if (!(reason instanceof AuthorizationError) || reason.reason === "unavailable") return this.down(reason, false);
+      // Refused, not unreachable: only a call starts it again (ready()), asking the user anew.
+      this.error = reason;
+      this.set("unauthorized");
     }
+  }
+
+  /** What the server's authorizing fetch reports: a failed authorization, or undefined for a new token. */
+  private authorized(failure: AuthorizationError | undefined): void {
+    if (failure === this.authorization) return;
+    this.authorization = failure;
+    this.options.onStatus(this.status);
   }
 
   /** The connection ended. While starting, the start fails on its own; once up, this is a crash. */

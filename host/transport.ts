@@ -8,7 +8,7 @@ import { FallbackHttpClientTransport } from "../runtime/http/fallback.js";
 import type { Transport } from "../runtime/index.js";
 import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
-import { authorizeBeforeStart, serverFetch, type AuthorizationFactory } from "./auth.js";
+import { authorizeBeforeStart, serverFetch, type AuthorizationFactory, type AuthorizationListener } from "./auth.js";
 import type { ServerSpec } from "./config.js";
 
 /** What a child process inherits from the host's environment. */
@@ -24,11 +24,12 @@ export function createTransport(
   custom: TransportFactory | undefined,
   shutdownGraceMs: number,
   authorization?: AuthorizationFactory,
+  onAuthorization?: AuthorizationListener,
 ): Transport {
   const transport = custom?.(spec);
   if (transport) return transport;
   if (spec.kind === "url") {
-    const fetch = serverFetch(spec, authorization);
+    const fetch = serverFetch(spec, authorization, onAuthorization);
     const options = { headers: spec.headers ?? {}, ...(fetch ? { fetch } : {}) };
     const http =
       spec.type === "sse"

@@ -2,7 +2,7 @@
 // (test/support/oauth-server.ts): the flows a client goes through (discovery, registration,
 // PKCE, refresh, step-up, a moved authorization server, client credentials, DPoP), and the
 // hostile answers it must refuse with a clear error, never sending a token where it does not belong.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient } from "../generated/2025-11-25/index.js";
 import {
   AuthorizationError,
@@ -26,6 +26,7 @@ import {
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -134,6 +135,25 @@ describe("the authorization code flow", () => {
     expect(user.asked).toHaveLength(1);
     expect(as.tokenRequests.map((r) => r.get("grant_type"))).toEqual(["authorization_code", "refresh_token"]);
     expect(as.tokenRequests[1]?.get("resource")).toBe(rs.url);
+  });
+
+  it("uses a short-lived token until the last tenth of its life, and refreshes it before sending after that", async () => {
+    // The clock stands still unless the test moves it; the network is real.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const issued = Date.now();
+    const { as, rs } = await setUp({ expiresIn: 5 });
+    const { client } = await connect(rs.url, headlessUser());
+    const grants = () => as.tokenRequests.map((r) => r.get("grant_type"));
+    await client.listTools();
+    await client.listTools();
+    expect(grants()).toEqual(["authorization_code"]);
+    vi.setSystemTime(issued + 4_400);
+    await client.listTools();
+    expect(grants()).toEqual(["authorization_code"]);
+    // Within 0.5 s of its expiry (a tenth of 5 s): refreshed before it is sent (the server would still take it).
+    vi.setSystemTime(issued + 4_600);
+    await client.listTools();
+    expect(grants()).toEqual(["authorization_code", "refresh_token"]);
   });
 
   it("steps up to the wider scope a tool asks for, keeping the scope it had", async () => {

@@ -38,7 +38,8 @@ const host = createHost({
   },
 });
 host.on("server", ({ name, state, error }) => {
-  if (state === "down" || state === "failed") console.log(`! ${name} is ${state}: ${error?.message}`);
+  if (state === "down" || state === "failed" || state === "unauthorized")
+    console.log(`! ${name} is ${state}: ${error?.message}`);
 });
 await host.connect();
 host.on("change", ({ server, kind, added, removed }) =>

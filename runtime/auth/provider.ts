@@ -46,6 +46,8 @@ export interface StoredTokens {
   refresh_token?: string;
   /** Milliseconds since the epoch. */
   expires_at?: number;
+  /** The lifetime the authorization server gave the token, in seconds (its `expires_in`). */
+  expires_in?: number;
   /** The scope granted (or, when the authorization server did not say, the scope asked for). */
   scope?: string;
   /** The authorization server that issued them. */

@@ -39,6 +39,8 @@ export interface AuthorizationOptions {
   readonly dpop?: "auto" | "always" | "never";
   /** Each request to an authorization server, in ms (default 30 000). */
   readonly timeoutMs?: number;
+  /** Told each time a new access token is had (an authorization or a refresh): a host clears a failure it shows. */
+  readonly onToken?: () => void;
 }
 
 /** How a refused request was dealt with: a new token by refresh or authorization, or one already there. */
@@ -50,8 +52,13 @@ interface Discovered {
   readonly authorizationServer: AuthorizationServer;
 }
 
-/** A token this close to its expiry is refreshed before it is sent, in ms. */
-const EXPIRY_MARGIN_MS = 30_000;
+/**
+ * A token is refreshed before it is sent once it is this close to its expiry: a tenth of its
+ * lifetime, at most 30 s, so a short-lived token is used before it is replaced (5 s: for 4.5 s).
+ * Without its lifetime (tokens stored before it was kept) the margin is the longest.
+ */
+const MAX_EXPIRY_MARGIN_MS = 30_000;
+const EXPIRY_MARGIN_SHARE = 0.1;
 
 export class AuthorizationSession {
   readonly server: URL;
@@ -185,7 +192,10 @@ export class AuthorizationSession {
   }
 
   private expiring(tokens: StoredTokens): boolean {
-    return tokens.expires_at !== undefined && tokens.expires_at - EXPIRY_MARGIN_MS <= Date.now();
+    if (tokens.expires_at === undefined) return false;
+    const lifetime = tokens.expires_in === undefined ? Infinity : tokens.expires_in * 1000;
+    const margin = Math.min(MAX_EXPIRY_MARGIN_MS, lifetime * EXPIRY_MARGIN_SHARE);
+    return tokens.expires_at - margin <= Date.now();
   }
 
   /** A refresh before sending needs the authorization server at hand (found by an earlier 401). */
@@ -305,7 +315,9 @@ export class AuthorizationSession {
       access_token: issued.accessToken,
       token_type: issued.tokenType,
       ...(refresh !== undefined ? { refresh_token: refresh } : {}),
-      ...(issued.expiresIn !== undefined ? { expires_at: Date.now() + issued.expiresIn * 1000 } : {}),
+      ...(issued.expiresIn !== undefined
+        ? { expires_at: Date.now() + issued.expiresIn * 1000, expires_in: issued.expiresIn }
+        : {}),
       ...(scope !== "" ? { scope } : {}),
       issuer: lineage.issuer,
       client_id: lineage.client_id,
@@ -317,6 +329,7 @@ export class AuthorizationSession {
   private async keep(tokens: StoredTokens | undefined): Promise<void> {
     this.tokens = tokens;
     await this.store.saveTokens(this.key, tokens);
+    if (tokens) this.options.onToken?.();
   }
 
   /** Who authorizes the server, found anew (it may have changed); authorization servers' metadata is kept. */

@@ -3,10 +3,12 @@
 // JSON or as an SSE stream that may carry the server's own requests and notifications first.
 // After the handshake a GET stream is kept open for messages the server sends on its own.
 // A stream that ends before its answer is resumed with GET and Last-Event-ID, after the `retry`
-// the server asked for (or a backoff when it named none). Spec:
+// the server asked for (or a backoff when it named none); not after a refused authorization,
+// which another GET would only ask for again. Spec:
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
 // Stateless revisions (2026-07-28 and later, chosen by the binding the generated client hands
 // over) post every message on its own instead: see stateless-client.ts.
+import { AuthorizationError } from "../auth/errors.js";
 import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
 import { Aborters } from "./aborters.js";
 import { asMessage, eventMessages, HttpError } from "./messages.js";
@@ -295,8 +297,11 @@ export class StreamableHttpClientTransport implements Transport {
           headers: this.headers(extra),
           signal: controller.signal,
         });
-      } catch {
-        if (!this.closed) this.reconnect(awaited, lastEventId, attempt + 1, retryMs);
+      } catch (error) {
+        if (this.closed) return;
+        if (!(error instanceof AuthorizationError)) return this.reconnect(awaited, lastEventId, attempt + 1, retryMs);
+        if (awaited !== undefined) this.carriers.delete(awaited);
+        this.onerror?.(error);
         return;
       }
       // 405: the server offers no GET stream; nothing to retry.

@@ -3,6 +3,7 @@
 // (400, 404 or 405), which is how revision 2025-03-26 tells clients to support both. Only the
 // `initialize` POST decides: a server of 2025 refuses other requests outside a session with 400
 // too (a 2026-07-28 discovery probe, say), and must not be taken for an old one.
+import { AuthorizationError } from "../auth/errors.js";
 import { StreamableHttpClientTransport, StreamableHttpError, type StreamableHttpClientOptions } from "./client.js";
 import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
 import { LegacySseClientTransport, type LegacySseClientOptions } from "./legacy-sse-client.js";
@@ -77,6 +78,8 @@ export class FallbackHttpClientTransport implements Transport {
     try {
       await legacy.start();
     } catch (error) {
+      // A failed authorization says nothing of the transports the server speaks.
+      if (error instanceof AuthorizationError) throw error;
       throw new Error(
         `${this.url.href} speaks neither Streamable HTTP (the POST got ${refusal.message}) nor the ` +
           `HTTP+SSE transport (${error instanceof Error ? error.message : String(error)})`,

@@ -3,6 +3,7 @@
 // `endpoint`, names the URL to POST each message to; everything the server says comes back as
 // `message` events on that one stream. The stream is the session: when it ends, the transport
 // closes. Spec: https://modelcontextprotocol.io/specification/2024-11-05/basic/transports
+import { AuthorizationError } from "../auth/errors.js";
 import type { JsonRpcMessage } from "../jsonrpc.js";
 import { Aborters } from "./aborters.js";
 import { eventMessages, HttpError } from "./messages.js";
@@ -105,7 +106,9 @@ export class LegacySseClientTransport implements Transport {
       this.fail(new Error("the server ended the SSE stream: the HTTP+SSE session is over"));
     } catch (error) {
       const reason = error instanceof Error ? error : new Error(String(error));
-      this.fail(error instanceof HttpError ? reason : new Error(`the SSE stream broke: ${reason.message}`));
+      // A refusal (HTTP, or a failed authorization) is passed on as it is: the stream never opened.
+      const refused = error instanceof HttpError || error instanceof AuthorizationError;
+      this.fail(refused ? reason : new Error(`the SSE stream broke: ${reason.message}`));
     }
   }
 

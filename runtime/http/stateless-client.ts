@@ -4,8 +4,10 @@
 // pass by). A request is answered with JSON, or on an SSE stream of its own that carries the
 // request's notifications first; a refusal's JSON-RPC error body is the answer too. Closing the
 // stream cancels the request. A POST whose answer breaks off (or never comes) loses the request,
-// which is sent again once under a new id. No session, GET stream or DELETE. Spec:
+// which is sent again once under a new id; a refused authorization is no lost request and is not
+// sent again (the user would be asked again). No session, GET stream or DELETE. Spec:
 // https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
+import { AuthorizationError } from "../auth/errors.js";
 import { isObject, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from "../jsonrpc.js";
 import type { StatelessHttpBinding } from "../transport.js";
 import { Aborters } from "./aborters.js";
@@ -130,6 +132,8 @@ export class StatelessPosts {
         });
       } catch (error) {
         if (post.cancelled || this.closed) return ANSWERED;
+        // The authorizing fetch's refusal (declined, a wrong iss, …) is the request's answer.
+        if (error instanceof AuthorizationError) throw error;
         // No answer at all (the connection dropped, or there is none): sent again once too; the
         // error is passed on as fetch gave it, its cause (ECONNREFUSED, …) with it.
         return { broke: error instanceof Error ? error : new Error(String(error)) };
