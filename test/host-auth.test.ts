@@ -21,31 +21,10 @@ afterEach(async () => {
 
 it("authorizes a url server, refreshes, steps up, and says clearly when a revoked grant is not renewed", async () => {
   let decline = false;
-  const as = await startAuthServer({ user: () => (decline ? "deny" : "approve") });
-  cleanups.push(() => as.close());
-  const rs = await startProtectedServer({
-    authorizationServers: () => [as.issuer],
-    grant: as.grant,
+  const { host, opened, as, rs } = await hostWithFiles(() => (decline ? "deny" : "approve"), {
     scopeFor: (method, tool) => (method !== "tools/call" ? [] : tool === "write" ? ["mcp:write"] : ["mcp:read"]),
-  });
-  cleanups.push(() => rs.close());
-  const credentialsFile = join(mkdtempSync(join(tmpdir(), "host-auth-")), "credentials.json");
-  const opened: string[] = [];
-  const host: Host = createHost({
-    servers: { mcpServers: { files: { url: rs.url, auth: { credentialsFile } } } },
-    // The Node provider as the config makes it, with a browser that follows the redirect itself.
-    authorization: () =>
-      nodeProvider({
-        credentialsFile,
-        log: () => {},
-        open: async (url) => {
-          opened.push(url.href);
-          await (await fetch(url)).text();
-        },
-      }),
     restart: false,
   });
-  cleanups.push(() => host.close());
   await host.connect();
   expect(host.servers.map(({ name, state, revision }) => ({ name, state, revision }))).toEqual([
     { name: "files", state: "up", revision: "2025-11-25" },
@@ -73,22 +52,28 @@ it("authorizes a url server, refreshes, steps up, and says clearly when a revoke
   );
 });
 
+type ScopeFor = Parameters<typeof startProtectedServer>[0]["scopeFor"];
+
 /**
  * A host with one url server "files" behind a test authorization server whose user answers as
- * `user` says; "write" needs mcp:write, everything else no scope. `opened` counts browser trips.
+ * `user` says; by default "write" needs mcp:write, everything else no scope. `opened` counts
+ * browser trips (the Node provider as the config makes it, with a browser that follows the
+ * redirect itself).
  */
-async function hostWithFiles(user: AuthServerOptions["user"]) {
+async function hostWithFiles(
+  user: AuthServerOptions["user"],
+  {
+    scopeFor = (method, tool) => (method === "tools/call" && tool === "write" ? ["mcp:write"] : []),
+    restart,
+  }: { scopeFor?: ScopeFor; restart?: false } = {},
+) {
   const as = await startAuthServer({ ...(user ? { user } : {}) });
   cleanups.push(() => as.close());
-  const rs = await startProtectedServer({
-    authorizationServers: () => [as.issuer],
-    grant: as.grant,
-    scopeFor: (method, tool) => (method === "tools/call" && tool === "write" ? ["mcp:write"] : []),
-  });
+  const rs = await startProtectedServer({ authorizationServers: () => [as.issuer], grant: as.grant, scopeFor });
   cleanups.push(() => rs.close());
   const credentialsFile = join(mkdtempSync(join(tmpdir(), "host-auth-")), "credentials.json");
   const opened: string[] = [];
-  const host = createHost({
+  const host: Host = createHost({
     servers: { mcpServers: { files: { url: rs.url, auth: { credentialsFile } } } },
     authorization: () =>
       nodeProvider({
@@ -99,11 +84,12 @@ async function hostWithFiles(user: AuthServerOptions["user"]) {
           await (await fetch(url)).text();
         },
       }),
+    ...(restart === false ? { restart } : {}),
   });
   cleanups.push(() => host.close());
   const statuses: ServerStatus[] = [];
   host.on("server", (status) => statuses.push(status));
-  return { host, opened, statuses };
+  return { host, opened, statuses, as, rs };
 }
 
 const asksFor = (params: URLSearchParams, scope: string) => (params.get("scope") ?? "").split(" ").includes(scope);
