@@ -30,6 +30,8 @@ export interface SessionHttpBinding {
 /** 2026-07-28 and later: no sessions; each request's headers mirror its body. */
 export interface StatelessHttpBinding {
   readonly kind: "stateless";
+  /** The revision served: what a request of any other revision is told is supported. */
+  readonly revision: string;
   /** The `params._meta` key of the protocol version (mirrored in MCP-Protocol-Version). */
   readonly versionMeta: string;
   /** Method → the params field mirrored in Mcp-Name. */

@@ -3,6 +3,8 @@
 // transport page names, streams for request-scoped notifications, subscriptions/listen,
 // cancellation by closing the response, 2025-era sessions on the same URL, the fetch face, and
 // hostile traffic (bad headers, floods, a listener that never reads).
+import { Client as SdkV1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as SdkV1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { connect, type Socket } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -416,6 +418,32 @@ describe("one endpoint for both eras", () => {
     expect(modern.body.result?.["tools"]).toEqual([{ name: "echo", inputSchema: { type: "object" } }]);
     // A modern request without `_meta` is still the stateless server's to refuse, not a session's.
     expect((await post(http.url, "tools/list", {})).body.error?.code).toBe(-32602);
+  });
+
+  it("tells a client of another era what it serves: -32022 with supported, not a missing header", async () => {
+    const http = await serve();
+    const initialize = {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "old", version: "1" },
+    };
+    const old = await post(http.url, "initialize", initialize, {
+      "mcp-protocol-version": undefined,
+      "mcp-method": undefined,
+    });
+    expect([old.status, old.body.id, old.body.error?.code, old.body.error?.data]).toEqual([
+      400,
+      1,
+      -32022,
+      { supported: [REV] },
+    ]);
+    // A 2025 client after its handshake names its revision in the header; nothing in _meta.
+    const later = await post(http.url, "tools/list", {}, { "mcp-protocol-version": "2025-06-18" });
+    expect(later.body.error).toMatchObject({ code: -32022, data: { supported: [REV], requested: "2025-06-18" } });
+    // The SDK v1 client (2025-era) is refused with that error, not a header complaint.
+    const client = new SdkV1Client({ name: "old", version: "1" });
+    const refused = await client.connect(new SdkV1Transport(new URL(http.url))).catch((e: unknown) => e);
+    expect(String(refused)).toMatch(/-32022|Unsupported protocol version/);
   });
 
   it("answers GET and DELETE with 405 when it has no sessions", async () => {

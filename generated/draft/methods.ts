@@ -431,6 +431,7 @@ export const HTTP_BINDING = {
   headerMismatch: HEADER_MISMATCH,
   missingCapability: MISSING_REQUIRED_CLIENT_CAPABILITY,
   unsupportedVersion: UNSUPPORTED_PROTOCOL_VERSION,
+  revision: REVISION,
 } as const;
 
 /** The facts this revision's protocol rules are checked on (docs/protocol-rules.md; the runtime's RuleFacts). */

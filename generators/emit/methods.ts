@@ -94,7 +94,8 @@ function httpBindingLiteral(model: Model): string | undefined {
   const { headerMismatch, missingCapability, unsupportedVersion, ...rest } = http;
   const codes = { headerMismatch, missingCapability, unsupportedVersion };
   const fields = Object.entries(codes).map(([key, code]) => `${key}: ${code.constant}`);
-  return `{ ${valueLiteral(rest).slice(1, -1).trim()}, ${fields.join(", ")} }`;
+  // The endpoint names it to a client of another revision (the unsupported-version refusal's `supported`).
+  return `{ ${valueLiteral(rest).slice(1, -1).trim()}, ${fields.join(", ")}, revision: REVISION }`;
 }
 
 /** The facts the runtime's rule checks run on (runtime/rules/facts.ts), from the model. */

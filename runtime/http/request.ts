@@ -30,7 +30,7 @@ export interface HttpResponseLike {
 
 export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
-/** A JSON-RPC error as the whole body of an HTTP error response. */
+/** A JSON-RPC error (with `data` when given) as the whole body of an HTTP error response. */
 export function refuse(
   res: HttpResponseLike,
   status: number,
@@ -38,9 +38,11 @@ export function refuse(
   message: string,
   headers: { [name: string]: string } = {},
   id: string | number | null = null,
+  data?: unknown,
 ): void {
   res.writeHead(status, { "Content-Type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
+  const error = data === undefined ? { code, message } : { code, message, data };
+  res.end(JSON.stringify({ jsonrpc: "2.0", id, error }));
 }
 
 export function header(req: HttpRequestLike, name: string): string | undefined {

@@ -7,7 +7,7 @@ import { ErrorCode } from "../jsonrpc.js";
 import type { StatelessHttpBinding, Transport } from "../transport.js";
 import type { Classified } from "./classify.js";
 import { HttpExchange, type ExchangeOutput } from "./exchange.js";
-import { headerMismatch } from "./headers.js";
+import { claimedVersion, headerMismatch, VERSION_HEADER } from "./headers.js";
 import { ToolHeaders } from "./tool-headers.js";
 import { header, refuse, writeBounded, type HttpRequestLike, type HttpResponseLike } from "./request.js";
 
@@ -76,6 +76,17 @@ const NO_OUTPUT: ExchangeOutput = {
   openStream: () => ({ write() {}, end() {} }),
 };
 
+/**
+ * Whether a request is of another revision than the one served: it claims none in `_meta`, and its
+ * MCP-Protocol-Version header names another, or none (a 2025-era handshake). A request of the
+ * revision served that is malformed otherwise is the server's to answer.
+ */
+function ofOtherRevision(message: Classified, binding: StatelessHttpBinding, version: string | undefined): boolean {
+  return (
+    message.kind === "request" && claimedVersion(message.message, binding) === undefined && version !== binding.revision
+  );
+}
+
 /** Serves one POST of a stateless revision; `authInfo` is the sender's verified token on a protected endpoint. */
 export async function serveStateless(
   req: HttpRequestLike,
@@ -90,6 +101,19 @@ export async function serveStateless(
     return refuse(res, 400, ErrorCode.InvalidRequest, "Invalid Request: clients send no responses at this revision");
   const id = message.kind === "request" ? message.message.id : null;
   const headers = (name: string) => header(req, name);
+  const version = headers(VERSION_HEADER);
+  // A client of another era (a 2025 `initialize`, say) is told what this endpoint serves, not
+  // which of this revision's headers it lacks.
+  if (ofOtherRevision(message, binding, version))
+    return refuse(
+      res,
+      400,
+      binding.unsupportedVersion,
+      `Unsupported protocol version: this endpoint serves ${binding.revision}`,
+      {},
+      id,
+      { supported: [binding.revision], ...(version === undefined ? {} : { requested: version }) },
+    );
   const tools = toolHeadersOf(server, binding);
   const mismatch = headerMismatch(message.message, headers, binding) ?? tools.mismatch(message.message, headers);
   if (mismatch) return refuse(res, 400, binding.headerMismatch, `Header mismatch: ${mismatch}`, {}, id);
