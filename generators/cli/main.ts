@@ -180,7 +180,7 @@ function revList(value: unknown): string[] | undefined {
 }
 
 function cli(argv: string[]): Argv {
-  return yargs(argv)
+  const parser: Argv = yargs(argv)
     .scriptName("mcp-gen")
     .usage(
       // Installed, --out is required: without it --rev would rewrite the package (refused).
@@ -200,6 +200,11 @@ function cli(argv: string[]): Argv {
       async (args) => {
         if (!args.rev) {
           const config = findConfig(args.config);
+          // Bare `mcp-gen` outside a configured project is someone finding out what it does.
+          if (config === undefined && argv.length === 0) {
+            parser.showHelp(print);
+            return;
+          }
           if (config === undefined) {
             throw new InputError(
               `missing --rev (known revisions: \`mcp-gen revisions\`), and no ${CONFIG_FILE} here; see --help`,
@@ -345,12 +350,14 @@ function cli(argv: string[]): Argv {
     .help()
     .alias("h", "help")
     .version(GENERATOR_VERSION)
+    .alias("v", "version")
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {
       // yargs reports its own usage errors (a missing option value, say) as a YError.
       if (error && error.name !== "YError") throw error;
       throw new InputError(`${withSuggestions(message, argv)} (see --help)`);
     });
+  return parser;
 }
 
 /**
@@ -360,7 +367,7 @@ function cli(argv: string[]): Argv {
  */
 function withSuggestions(message: string, argv: string[]): string {
   const command = argv.find((a) => !a.startsWith("-") && a in COMMANDS) ?? "";
-  const options = [...Object.keys(COMMANDS[command] ?? {}), ...Object.keys(GLOBAL), "q", "help", "h", "version"];
+  const options = [...Object.keys(COMMANDS[command] ?? {}), ...Object.keys(GLOBAL), "q", "help", "h", "version", "v"];
   const known = (name: string) =>
     options.includes(name.replace(/^no-/, "").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
   const typed = argv.filter((a) => /^--?[^-\d]/.test(a)).map((a) => a.replace(/^--?/, "").split("=")[0] as string);
@@ -368,7 +375,7 @@ function withSuggestions(message: string, argv: string[]): string {
     .filter((name) => !known(name))
     .flatMap((name) => {
       const match = closest(name, options);
-      return match === undefined ? [] : [[`--${match}`, `--${name}`] as [string, string]];
+      return match === undefined ? [] : [[flag(match), flag(name)] as [string, string]];
     });
   const unknownWords = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(", ") ?? [];
   const commands = Object.keys(COMMANDS).filter((c) => c !== "" && !(INSTALLED && MAINTAINER_COMMANDS.includes(c)));
@@ -379,6 +386,11 @@ function withSuggestions(message: string, argv: string[]): string {
   if (hints.length === 0) return message;
   if (hints.length === 1) return `${message}; did you mean ${hints[0]?.[0]}?`;
   return `${message}; did you mean ${hints.map(([match, typo]) => `${match} (for ${typo})`).join(", ")}?`;
+}
+
+/** An option as typed: -q for the one-letter aliases, --quiet for the names. */
+function flag(name: string): string {
+  return `${name.length === 1 ? "-" : "--"}${name}`;
 }
 
 async function main(): Promise<void> {

@@ -17,9 +17,12 @@ export function editDistance(a: string, b: string): number {
   return at(a.length, b.length);
 }
 
-/** The candidate nearest to `word`, if at most a third of its letters (at least one) differ. */
+/**
+ * The candidate nearest to `word`, if at most a third of its letters (at least one) differ. A
+ * one-letter word must match but for case (-V for -v): any other letter is no typo of it.
+ */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
-  const limit = Math.max(1, Math.floor(word.length / 3));
+  const limit = word.length === 1 ? 0 : Math.max(1, Math.floor(word.length / 3));
   let best: { name: string; distance: number } | undefined;
   for (const name of candidates) {
     const distance = editDistance(word.toLowerCase(), name.toLowerCase());

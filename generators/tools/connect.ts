@@ -12,6 +12,7 @@ import { FallbackHttpClientTransport } from "../../runtime/http/fallback.js";
 import { StdioClientTransport } from "../../runtime/stdio.js";
 import type { HttpBinding, Transport } from "../../runtime/transport.js";
 import { Handover } from "../../host/handover.js";
+import { lastWords } from "./last-words.js";
 import { normalizeListing, type Listing } from "./listing.js";
 import { datedRevisions, knownRevision } from "./revisions.js";
 
@@ -184,7 +185,7 @@ async function listing(session: Session, method: string, run: () => Promise<void
   }
 }
 
-/** One line on why a request failed, with the last thing a spawned server wrote on stderr. */
+/** One line on why a request failed, with what a spawned server last said on stderr (./last-words.ts). */
 function reason(error: unknown, session: Pick<Session, "stderr" | "timeoutMs">, method?: string): string {
   const last = session.stderr();
   const said = last ? ` (the server's last words on stderr: ${JSON.stringify(last)})` : "";
@@ -216,7 +217,7 @@ function open(endpoint: Endpoint): { transport: Transport; stderr: () => string 
     return { transport, stderr: () => "" };
   }
   const transport = new StdioClientTransport({ command: endpoint.command, args: endpoint.args, stderr: "pipe" });
-  // Kept, not shown: a server's own messages would bury mcp-gen's; the last line goes into errors.
+  // Kept, not shown: a server's own messages would bury mcp-gen's; one line goes into errors.
   let tail = "";
   const start = transport.start.bind(transport);
   transport.start = async () => {
@@ -226,13 +227,7 @@ function open(endpoint: Endpoint): { transport: Transport; stderr: () => string 
       tail = (tail + chunk).slice(-4096);
     });
   };
-  const stderr = () =>
-    tail
-      .split(/\r?\n/)
-      .map((l) => l.trim())
-      .filter((l) => l !== "")
-      .pop() ?? "";
-  return { transport, stderr };
+  return { transport, stderr: () => lastWords(tail) };
 }
 
 export function describe(endpoint: Endpoint): string {
