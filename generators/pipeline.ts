@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 import type { Artifact, ChunkedSource, EmitEnv } from "./emit/artifact.js";
 import { runtimeCopy } from "./emit/banner.js";
 import { clientArtifact } from "./emit/client.js";
+import { everyRevisionArtifact } from "./emit/every-revision.js";
 import { indexArtifact } from "./emit/index-file.js";
 import { methodsArtifact } from "./emit/methods.js";
 import { projectionArtifact, type DownConversions } from "./emit/projection.js";
@@ -29,16 +30,26 @@ const MODULES: Artifact[] = [
   registryArtifact,
   projectionArtifact(JSON.parse(readFileSync(paths.conversions, "utf8")) as DownConversions),
 ];
-export const ARTIFACTS: Artifact[] = [...MODULES, indexArtifact(MODULES)];
+export const ARTIFACTS: Artifact[] = [...MODULES, everyRevisionArtifact, indexArtifact(MODULES)];
+
+/** A revision named by its date is released; others (`draft`) are not served unasked. */
+const RELEASED = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Revisions whose spec site has a schema reference page with one anchor per type. */
 export function emitEnv(table: RevisionTable, revision: string, layout: "repository" | "out" = "repository"): EmitEnv {
   const pin = findRevision(table, revision);
   const url = specUrl(table, revision);
+  const released = table.revisions.map((r) => r.revision).filter((r) => RELEASED.test(r) && r !== revision);
+  const at = table.revisions.findIndex((r) => r.revision === revision);
+  const before = new Set(table.revisions.slice(0, at).map((r) => r.revision));
   return {
     specUrl: url,
     runtimeImport: layout === "repository" ? "../../runtime" : "./runtime",
     ...(pin.schemaReference ? { schemaReferenceUrl: `${url}/schema` } : {}),
+    // Only the repository's tree has every revision: a `--out` tree has this one.
+    ...(layout === "repository"
+      ? { siblings: { older: released.filter((r) => before.has(r)), newer: released.filter((r) => !before.has(r)) } }
+      : {}),
   };
 }
 
@@ -128,11 +139,12 @@ export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<stri
   const chunked: [string, ChunkedSource][] = [];
   for (const artifact of ARTIFACTS) {
     const source = artifact.emit(model, env);
+    if (source === undefined) continue;
     if (typeof source === "string") pending.set(artifact.file, formatModule(source, artifact.file));
     else chunked.push([artifact.file, source]);
   }
   for (const [file, source] of chunked) pending.set(file, formatChunked(source, file));
-  const files = ARTIFACTS.map(({ file }) => file);
+  const files = ARTIFACTS.map(({ file }) => file).filter((file) => pending.has(file));
   const formatted = await Promise.all(files.map((file) => pending.get(file) as Promise<string>));
   return new Map(files.map((file, i) => [file, formatted[i] as string]));
 }

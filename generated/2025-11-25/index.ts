@@ -9,3 +9,6 @@ export * from "./client.js";
 export * from "./server.js";
 export * from "./registry.js";
 export * from "./projection.js";
+// In place of the registry's: the same registry, answering clients of every revision beside this one.
+export { createMcpServer } from "./every-revision.js";
+export type { EveryRevisionOptions, EveryRevisionServer } from "../../runtime/projection/index.js";

@@ -57,7 +57,7 @@ const MAIN = {
   out: {
     type: "string",
     requiresArg: true,
-    describe: `${INSTALLED ? "Required with --rev: write" : "Write"} the revision's files, the runtime and a manifest into DIR (your project's copy)`,
+    describe: `${INSTALLED ? "Required with --rev: write" : "Write"} the revision's files, the runtime and a manifest into DIR (your project's copy). One revision: its createMcpServer answers that revision's clients only; @mcp-gen/runtime/<rev>'s answers every revision (or combine vendored revisions with createMultiRevisionServer, docs/servers.md)`,
   },
   check: {
     type: "boolean",

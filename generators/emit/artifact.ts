@@ -9,13 +9,18 @@ export interface EmitEnv {
   schemaReferenceUrl?: string;
   /** Where generated files import the runtime from: `../../runtime` in this repository, `./runtime` in `--out` trees. */
   runtimeImport: string;
+  /**
+   * The released revisions generated beside this one (the repository's tree of every revision),
+   * those before it and those after it, in order; none in a `--out` tree.
+   */
+  siblings?: { readonly older: readonly string[]; readonly newer: readonly string[] };
 }
 
 export interface Artifact {
   /** File name inside the revision's directory. */
   file: string;
-  /** Model → unformatted TypeScript. Pure. */
-  emit(model: Model, env: EmitEnv): string | ChunkedSource;
+  /** Model → unformatted TypeScript (undefined: no such file for this revision). Pure. */
+  emit(model: Model, env: EmitEnv): string | ChunkedSource | undefined;
 }
 
 /**

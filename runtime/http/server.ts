@@ -13,6 +13,7 @@ import type { AuthInfo } from "../auth/auth-info.js";
 import { PROTECTED_RESOURCE_WELL_KNOWN, type ProtectedResourceEndpoint } from "../auth/protected-resource.js";
 import { createResourceServer, type AuthOptions, type AuthVerdict } from "../auth/resource-server.js";
 import { ErrorCode, isObject, type RequestId } from "../jsonrpc.js";
+import { REGISTRY } from "../server/registry.js";
 import type { StatelessHttpBinding } from "../transport.js";
 import { classify } from "./classify.js";
 import { fetchHandler } from "./fetch.js";
@@ -74,14 +75,16 @@ type CreateServer = (
 export interface StreamableHttpOptions extends Partial<SessionRouterOptions>, StatelessOptions {
   /**
    * The server of a stateless revision (a generated 2026-07-28 or draft server): one for every
-   * request that is not part of a 2025-era session.
+   * request that is not part of a 2025-era session. Or a registry of a session revision
+   * (`createMcpServer` of 2025-11-25, say): it is connected to each session (unless `onSession`
+   * is given), and the stateless server it serves beside its own revision, if any, answers the rest.
    */
-  server?: StatelessServer;
+  server?: StatelessServer | undefined;
   /**
    * 2025-era sessions: called for each new session (a handshake request without Mcp-Session-Id);
    * connect a server of that era to it. With `server` too, both eras share the endpoint.
    */
-  onSession?: SessionRouterOptions["onSession"];
+  onSession?: SessionRouterOptions["onSession"] | undefined;
   /**
    * Host names (without port) accepted in the Host and Origin headers; "any" turns the Host check
    * off and accepts same-origin requests only. Default: localhost, 127.0.0.1 and [::1].
@@ -126,11 +129,25 @@ export interface StreamableHttpHandler {
   close(): Promise<void>;
 }
 
-export function createStreamableHttpHandler(options: StreamableHttpOptions): StreamableHttpHandler {
+/**
+ * The stateless server and the session opener `options` give: a session revision's registry
+ * stands for both (it serves any number of sessions; see every-revision.ts for the stateless
+ * server beside it). Any other 2025-era server serves one connection, so it goes in onSession.
+ */
+function endpointServers(options: StreamableHttpOptions): Pick<StreamableHttpOptions, "server" | "onSession"> {
   const { server, onSession } = options;
+  if (!server || server.http.kind === "stateless") return { server, onSession };
+  if (!(REGISTRY in server))
+    throw new TypeError(
+      "`server` takes a stateless server or a registry (createMcpServer); connect other 2025-era servers in onSession",
+    );
+  const { stateless } = server as { stateless?: StatelessServer | undefined };
+  return { server: stateless, onSession: onSession ?? ((session) => server.connect(session)) };
+}
+
+export function createStreamableHttpHandler(options: StreamableHttpOptions): StreamableHttpHandler {
+  const { server, onSession } = endpointServers(options);
   if (!server && !onSession) throw new TypeError("createStreamableHttpHandler needs a server, onSession, or both");
-  if (server && server.http.kind !== "stateless")
-    throw new TypeError("`server` takes a server of a stateless revision; connect 2025-era servers in onSession");
   const binding = server?.http as StatelessHttpBinding | undefined;
   const policy = { allowedHosts: options.allowedHosts ?? LOOPBACK_HOSTS, allowedOrigins: options.allowedOrigins };
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;

@@ -6,3 +6,4 @@ export * from "./shapes.js";
 export * from "./project.js";
 export * from "./multi-revision.js";
 export * from "./view.js";
+export * from "./every-revision.js";
