@@ -76,20 +76,68 @@ export interface ValidationIssue {
   readonly message: string;
 }
 
+/** Validation issues as one line of an error message: each failing path and why. */
+export function issuesText(issues: readonly ValidationIssue[]): string {
+  return issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ");
+}
+
 /** A result from the other side that does not match its method's type: names the failing paths. */
 export class ResultValidationError extends RpcError {
   readonly method: string;
   readonly issues: readonly ValidationIssue[];
 
   constructor(method: string, issues: readonly ValidationIssue[]) {
-    super(
-      ErrorCode.InvalidParams,
-      `invalid ${method} result: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`,
-      { issues },
-    );
+    super(ErrorCode.InvalidParams, `invalid ${method} result: ${issuesText(issues)}`, { issues });
     this.name = "ResultValidationError";
     this.method = method;
     this.issues = issues;
+  }
+}
+
+/** A request as errors name it: its method, and the tool or prompt (`name`) or resource (`uri`) it is about. */
+export function requestName(method: string, params: object | undefined): string {
+  const p = params as { [key: string]: unknown } | undefined;
+  const about = typeof p?.["name"] === "string" ? p["name"] : typeof p?.["uri"] === "string" ? p["uri"] : undefined;
+  return about === undefined ? method : `${method} ${JSON.stringify(about)}`;
+}
+
+/**
+ * This side's handler failed a request: it threw, or answered with no valid result of its
+ * method. -32603 naming the request; the Peer also reports it to onError. What a handler threw
+ * may hold paths or secrets: the caller is told only "Internal error" (`toJSON`), while
+ * `message` says what was thrown, and `cause` is it, stack and all.
+ */
+export class HandlerError extends RpcError {
+  /** The message the caller gets. */
+  private readonly told: string;
+
+  constructor(message: string, options: { told?: string; data?: unknown; cause?: unknown } = {}) {
+    super(ErrorCode.InternalError, message, options.data);
+    this.name = "HandlerError";
+    this.told = options.told ?? message;
+    if (options.cause !== undefined) this.cause = options.cause;
+  }
+
+  override toJSON(): JsonRpcErrorObject {
+    return { ...super.toJSON(), message: this.told };
+  }
+
+  /** What a handler threw (anything but an RpcError, which travels as it is). */
+  static thrown(method: string, params: object | undefined, error: unknown): HandlerError {
+    const name = requestName(method, params);
+    const reason = error instanceof Error ? error.message : String(error);
+    return new HandlerError(`${name} failed: ${reason}`, { told: `${name} failed: Internal error`, cause: error });
+  }
+
+  /** A handler's answer that is no valid result: the failing paths, relative to the result. */
+  static invalid(
+    method: string,
+    params: object | undefined,
+    result: unknown,
+    issues: readonly ValidationIssue[],
+  ): HandlerError {
+    const what = result === undefined ? "returned undefined" : "returned an invalid result";
+    return new HandlerError(`${requestName(method, params)} ${what}: ${issuesText(issues)}`, { data: { issues } });
   }
 }
 

@@ -1,13 +1,15 @@
 // A JSON-RPC peer over a Transport: request ids and the pending map, per-request timeouts,
 // cancellation both ways (AbortSignal out, a cancellation notification in), progress tokens
-// routed to the caller's onProgress, and error objects that never leak a stack. It knows no
-// revision: generated code passes the method names, the message validator and the handlers.
+// routed to the caller's onProgress, its own answers checked before they go, and error objects
+// that never leak a stack (a handler's fault names its request and is reported). It knows no
+// revision: generated code passes the method names, the message validators and the handlers.
 import { AbortListeners } from "./abort-listeners.js";
 import type { AuthInfo } from "./auth/auth-info.js";
 import { BatchReply } from "./batch.js";
 import {
   ConnectionClosedError,
   ErrorCode,
+  HandlerError,
   isObject,
   ResultValidationError,
   RpcError,
@@ -64,6 +66,12 @@ export interface PeerOptions {
   transport: Transport;
   /** Validates every incoming message; without it, only JSON-RPC structure is checked. */
   inspect?: Inspector;
+  /**
+   * Validates this side's own answers before they are sent, as a response to the request they
+   * answer: one that fails is not sent; the caller gets -32603 naming the request and the failing
+   * paths, and onError hears of it.
+   */
+  inspectAnswer?: Inspector;
   handleRequest(method: string, params: JsonObject | undefined, context: IncomingContext): Promise<unknown>;
   handleNotification(
     method: string,
@@ -113,7 +121,11 @@ export interface PeerOptions {
   tasks?: TaskProgressFact;
   /** Default per-request timeout (60 s). */
   timeoutMs?: number;
-  /** Problems no caller can be told about: unanswerable messages, failed sends. */
+  /**
+   * Problems no caller can be told about (unanswerable messages, failed sends), and this side's
+   * own faults the caller is told of (HandlerError: a handler that threw anything but an
+   * RpcError, an answer failing inspectAnswer).
+   */
   onError?: (error: Error) => void;
   onClose?: () => void;
 }
@@ -568,18 +580,26 @@ export class Peer {
       } catch (error) {
         request.finished = true;
         // A cancelled request gets no answer.
-        if (!request.cancelled) await this.reply({ jsonrpc: "2.0", id, error: errorObject(error) }, batch);
+        if (!request.cancelled)
+          await this.reply({ jsonrpc: "2.0", id, error: this.failure(method, params, error) }, batch);
         return;
       }
       if (request.cancelled) return;
+      const invalid = this.checkAnswer(request, params, result);
+      if (invalid) {
+        this.report(invalid);
+        await this.reply({ jsonrpc: "2.0", id, error: invalid.toJSON() }, batch);
+        return;
+      }
       const tasks = this.options.tasks;
       if (tasks) this.ownTaskAnswer(tasks, request, result);
       try {
         await this.reply({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject }, batch);
       } catch (error) {
         // The answer could not be sent (it cannot be serialised, say): the caller still gets one.
-        this.report(asError(error));
-        await this.reply({ jsonrpc: "2.0", id, error: errorObject(error) }, batch);
+        const fault = HandlerError.thrown(method, params, error);
+        this.report(fault);
+        await this.reply({ jsonrpc: "2.0", id, error: fault.toJSON() }, batch);
       }
     } catch (error) {
       this.report(asError(error));
@@ -595,6 +615,34 @@ export class Peer {
       batch?.end();
       if (this.inflight.size === 0) this.wakeIdle();
     }
+  }
+
+  /**
+   * What a handler's failure is on the wire: an RpcError as it is (an invalid answer this side
+   * received while handling the request is not the caller's fault: -32603); anything else is a
+   * HandlerError naming the request, and reported.
+   */
+  private failure(method: string, params: JsonObject | undefined, error: unknown): JsonRpcErrorObject {
+    if (error instanceof ResultValidationError) return { code: ErrorCode.InternalError, message: error.message };
+    const fault = error instanceof RpcError ? error : HandlerError.thrown(method, params, error);
+    if (fault instanceof HandlerError) this.report(fault);
+    return fault.toJSON();
+  }
+
+  /** This side's answer, checked by inspectAnswer; undefined when it may be sent. */
+  private checkAnswer(
+    request: IncomingRequest,
+    params: JsonObject | undefined,
+    result: unknown,
+  ): HandlerError | undefined {
+    const inspect = this.options.inspectAnswer;
+    if (!inspect) return undefined;
+    const sent: SentRequest = { method: request.method, params };
+    const verdict = inspect({ jsonrpc: "2.0", id: request.requestId, result: result ?? {} }, () => sent);
+    if (verdict.ok) return undefined;
+    // Paths relative to the result, as the handler wrote it.
+    const issues = verdict.issues.map((issue) => ({ ...issue, path: issue.path.replace(/^\/result(?=\/|$)/, "") }));
+    return HandlerError.invalid(request.method, params, result, issues);
   }
 
   private wakeIdle(): void {
@@ -744,8 +792,9 @@ export class Peer {
       .send(replies)
       .catch((error: unknown) => {
         this.report(asError(error));
+        const internal = { code: ErrorCode.InternalError, message: "Internal error" };
         const repaired = replies.map((reply) =>
-          serialisable(reply) ? reply : errorMessage("id" in reply ? reply.id : undefined, errorObject(error)),
+          serialisable(reply) ? reply : errorMessage("id" in reply ? reply.id : undefined, internal),
         );
         return transport.send(repaired);
       })
@@ -807,16 +856,6 @@ function describe(code: number, issues: readonly ValidationIssue[]): string {
   if (!first) return name;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
   return `${name}: ${first.path || "(root)"}: ${first.message}${more}`;
-}
-
-/**
- * What a handler's failure looks like on the wire: RpcErrors as they are, anything else as -32603.
- * An invalid answer this side received while handling the request is not the caller's fault: -32603.
- */
-function errorObject(error: unknown): JsonRpcErrorObject {
-  if (error instanceof ResultValidationError) return { code: ErrorCode.InternalError, message: error.message };
-  if (error instanceof RpcError) return error.toJSON();
-  return { code: ErrorCode.InternalError, message: "Internal error" };
 }
 
 function toRpcError(error: unknown): RpcError {

@@ -259,8 +259,9 @@ class Ledger {
         );
       if (!ok) return "expected data.issues with path, expected and message";
     }
-    if (e.detail === "internal" && (error.message !== "Internal error" || error.data !== undefined))
-      return 'expected "Internal error" without data';
+    // The request named, what the handler threw kept on the server.
+    if (e.detail === "internal" && (!/ failed: Internal error$/.test(error.message) || error.data !== undefined))
+      return 'expected "… failed: Internal error" without data';
     return undefined;
   }
 }

@@ -647,8 +647,8 @@ describe("progress of tasks (2025-11-25)", () => {
     expect(late).toBeInstanceOf(RuleViolation);
     expect(late).toMatchObject({ rule: "PROGRESS_TASK_TOKEN" });
     expect(await raw.sentNothing((m) => m["method"] === "notifications/progress")).toBe(true);
-    // The task over, its token is free again.
-    const again = await raw.request("tools/call", { name: "t", _meta: { progressToken: "p" } });
+    // The task over, its token is free again (for a task request: a task is no answer to any other).
+    const again = await raw.request("tools/call", { name: "t", task: { ttl: 60_000 }, _meta: { progressToken: "p" } });
     expect(again["result"]).toMatchObject({ task: { taskId: "t1" } });
   });
 

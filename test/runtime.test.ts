@@ -146,19 +146,79 @@ describe("Peer", () => {
     await expect(peer.request("b", {})).rejects.toBeInstanceOf(ConnectionClosedError);
   });
 
-  it("answers with the handler's RpcError as is, and any other failure as -32603 without a stack", async () => {
-    const { probe, received, settle } = await peerWithProbe({
+  it("answers with the handler's RpcError as is, and any other failure as -32603 naming the request, without its message or stack, and reports it", async () => {
+    const secret = new Error("secret path /home/x");
+    const { probe, received, errors, settle } = await peerWithProbe({
       handleRequest: async (method) => {
         if (method === "rpc") throw new RpcError(-32042, "needs a URL", { url: "https://example.com" });
-        throw new Error("secret path /home/x");
+        throw secret;
       },
     });
     await probe.send({ jsonrpc: "2.0", id: 1, method: "rpc" });
     await probe.send({ jsonrpc: "2.0", id: 2, method: "boom" });
+    await probe.send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "echo" } });
     await settle();
     expect(received).toEqual([
       { jsonrpc: "2.0", id: 1, error: { code: -32042, message: "needs a URL", data: { url: "https://example.com" } } },
-      { jsonrpc: "2.0", id: 2, error: { code: -32603, message: "Internal error" } },
+      { jsonrpc: "2.0", id: 2, error: { code: -32603, message: "boom failed: Internal error" } },
+      { jsonrpc: "2.0", id: 3, error: { code: -32603, message: 'tools/call "echo" failed: Internal error' } },
+    ]);
+    // This side hears what was thrown; the RpcError was the caller's to read, not a fault.
+    expect(errors.map((e) => [e.name, e.message, e.cause])).toEqual([
+      ["HandlerError", "boom failed: secret path /home/x", secret],
+      ["HandlerError", 'tools/call "echo" failed: secret path /home/x', secret],
+    ]);
+  });
+
+  it("sends no answer that fails inspectAnswer: the caller gets -32603 naming the request and the paths, relative to the result", async () => {
+    const asked: unknown[] = [];
+    const { probe, received, errors, settle } = await peerWithProbe({
+      handleRequest: async (method) =>
+        method === "void" ? undefined : method === "good" ? { content: [] } : { content: "x" },
+      // Checks that `content` is an array, where the answered request is known.
+      inspectAnswer: (message, requestOf) => {
+        const { id, result } = message as { id: number; result: JsonObject };
+        asked.push(requestOf(id));
+        const content = result["content"];
+        if (Array.isArray(content)) return { ok: true };
+        const issue = { path: "/result/content", expected: "array", message: `expected array, got ${typeof content}` };
+        return { ok: false, code: ErrorCode.InvalidParams, issues: [issue] };
+      },
+    });
+    await probe.send({ jsonrpc: "2.0", id: 1, method: "good" });
+    await probe.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo" } });
+    await probe.send({ jsonrpc: "2.0", id: 3, method: "void" });
+    await settle();
+    const issue = (got: string) => ({ path: "/content", expected: "array", message: `expected array, got ${got}` });
+    expect(received).toEqual([
+      { jsonrpc: "2.0", id: 1, result: { content: [] } },
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        error: {
+          code: -32603,
+          message: 'tools/call "echo" returned an invalid result: /content: expected array, got string',
+          data: { issues: [issue("string")] },
+        },
+      },
+      {
+        jsonrpc: "2.0",
+        id: 3,
+        error: {
+          code: -32603,
+          message: "void returned undefined: /content: expected array, got undefined",
+          data: { issues: [issue("undefined")] },
+        },
+      },
+    ]);
+    expect(asked).toEqual([
+      { method: "good", params: undefined },
+      { method: "tools/call", params: { name: "echo" } },
+      { method: "void", params: undefined },
+    ]);
+    expect(errors.map((e) => e.message)).toEqual([
+      'tools/call "echo" returned an invalid result: /content: expected array, got string',
+      "void returned undefined: /content: expected array, got undefined",
     ]);
   });
 

@@ -155,8 +155,18 @@ export interface ServerOptions {
   /** Merged over the capabilities the handlers declare (e.g. to add `listChanged`). */
   capabilities?: T.ServerCapabilities;
   instructions?: string;
-  /** Check every message from the client with the generated validators (default true). */
+  /**
+   * Check every message from the client, and every answer of this server's before it is sent,
+   * with the generated validators (default true). An answer that fails is not sent: the client
+   * gets -32603 naming the request and the failing paths, and `onError` hears of it.
+   */
   validate?: boolean;
+  /**
+   * Check this server's answers before they are sent (default: as `validate`). Off for a server
+   * whose answers are another revision's values converted on their way out (a registry on shared
+   * registrations, runtime/projection): the conversion decides what this revision can carry.
+   */
+  validateAnswers?: boolean;
   /**
    * Protocol rules (docs/protocol-rules.md ids) this server neither keeps nor checks the client
    * for: for a client known to break them. Default: every rule applies.
@@ -164,7 +174,11 @@ export interface ServerOptions {
   relaxRules?: readonly string[];
   /** Default timeout of requests this server sends, in ms (default 60 000). */
   timeoutMs?: number;
-  /** Problems no caller can be told about: failed sends, malformed notifications, handler crashes. */
+  /**
+   * Problems no caller can be told about (failed sends, malformed notifications), and this
+   * server's own faults: a handler that threw anything but an RpcError (the client gets -32603
+   * naming the request, without the error's message) or answered with an invalid result.
+   */
   onError?: (error: Error) => void;
 }
 
@@ -665,6 +679,12 @@ export function createServer(options: ServerOptions): Server {
           : {
               inspect: (message, requestOf) =>
                 failure(validateMessage(message, { from: "client", requestOf })),
+              ...(options.validateAnswers === false
+                ? {}
+                : {
+                    inspectAnswer: (message, requestOf) =>
+                      failure(validateMessage(message, { from: "server", requestOf })),
+                  }),
             }),
         handleRequest: (method, params, incoming) => handle(peer, method, params, incoming),
         handleNotification: notice,

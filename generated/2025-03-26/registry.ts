@@ -383,6 +383,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     };
     return createServer({
       ...serverOptions,
+      // On shared registrations the handlers answer in another revision's values, converted on the way out.
+      ...(registrations ? { validateAnswers: false } : {}),
       capabilities: merge(
         capabilities,
         (serverOptions.capabilities ?? {}) as Json,

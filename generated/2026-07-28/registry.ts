@@ -406,6 +406,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         registry.complete(params) as Awaitable<Result<"completion/complete">>;
     return createServer({
       ...serverOptions,
+      // On shared registrations the handlers answer in another revision's values, converted on the way out.
+      ...(registrations ? { validateAnswers: false } : {}),
       requestState,
       capabilities: merge(
         capabilities,

@@ -5,7 +5,7 @@
 // between revisions (pagination fields, which error a failed check is, multi round-trip results,
 // cache fields) comes in the profile the generated code builds from the model; the runtime
 // names no revision. Change listeners hear which list changed, once per burst of registrations.
-import { ErrorCode, RpcError } from "../jsonrpc.js";
+import { HandlerError, RpcError } from "../jsonrpc.js";
 import { InMemoryChangeEventBus, type ChangeEventBus } from "../scale/change-events.js";
 import { Catalog } from "./catalog.js";
 import { compileSchema, describeIssues, type CompiledSchema, type Schema, type Verdict } from "./schema.js";
@@ -304,20 +304,24 @@ export class Registry {
       : this.finishTool(name, tool, result);
   }
 
+  /** The handler's result checked and completed; a wrong one is the server's fault (HandlerError, -32603). */
   private finishTool(name: string, tool: Tool, result: unknown): Awaitable<unknown> {
-    if (!isObject(result)) throw new TypeError(`tool ${name} returned ${typeof result}, not a result object`);
+    if (!isObject(result)) {
+      const got = result === null ? "null" : Array.isArray(result) ? "array" : typeof result;
+      const issue = { path: "", expected: "object", message: `expected object, got ${got}` };
+      throw HandlerError.invalid("tools/call", { name }, result, [issue]);
+    }
     const ir = this.profile.inputRequired;
     if (ir && result[ir.field] === ir.value) return result;
     if (!tool.output || result["isError"] === true) return withContent(result);
     const structured = result["structuredContent"];
     if (structured === undefined)
-      throw new RpcError(ErrorCode.InternalError, `Tool ${name} has an outputSchema but returned no structuredContent`);
+      throw new HandlerError(`Tool ${name} has an outputSchema but returned no structuredContent`);
     return then(tool.output.check(structured), (verdict) => {
       if (!verdict.ok)
-        throw new RpcError(
-          ErrorCode.InternalError,
+        throw new HandlerError(
           `Tool ${name} returned structuredContent that does not match its outputSchema: ${describeIssues(verdict.issues)}`,
-          { issues: verdict.issues },
+          { data: { issues: verdict.issues } },
         );
       return withContent({ ...result, structuredContent: verdict.value });
     });
