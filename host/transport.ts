@@ -1,8 +1,8 @@
 // The transport for a configured server: the caller's own, else HTTP for a `url` entry (the one
 // its `type` names, or without one Streamable HTTP falling back to the HTTP+SSE transport of
 // 2024-11-05; authorized when the entry has `auth`, see auth.ts), else a stdio child process that
-// gets only a few harmless variables of the host's environment plus the ones its entry names, so
-// one server never reads the credentials meant for another.
+// gets only a few harmless variables of the host's environment (the stdio transport's defaults)
+// plus the ones its entry names, so one server never reads the credentials meant for another.
 import { StreamableHttpClientTransport } from "../runtime/http/client.js";
 import { FallbackHttpClientTransport } from "../runtime/http/fallback.js";
 import type { Transport } from "../runtime/index.js";
@@ -10,9 +10,6 @@ import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { authorizeBeforeStart, serverFetch, type AuthorizationFactory, type AuthorizationListener } from "./auth.js";
 import type { ServerSpec } from "./config.js";
-
-/** What a child process inherits from the host's environment. */
-const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "TMPDIR"];
 
 export type TransportFactory = (server: ServerSpec) => Transport | undefined;
 
@@ -39,15 +36,11 @@ export function createTransport(
           : new StreamableHttpClientTransport(spec.url, options);
     return fetch ? authorizeBeforeStart(http, fetch, spec.url) : http;
   }
-  const env: Record<string, string> = {};
-  for (const name of INHERITED_ENV) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
   return new StdioClientTransport({
     command: spec.command,
     args: spec.args ?? [],
-    env: { ...env, ...spec.env },
+    // Always an env, so the child gets the transport's defaults under it, never the whole environment.
+    env: spec.env ?? {},
     ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
     stderr: "pipe",
     shutdownGraceMs,

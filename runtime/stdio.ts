@@ -1,8 +1,12 @@
-// Newline-delimited JSON over stdio: a client transport that spawns a server process, and a
-// server transport on this process's own stdin/stdout. Node only, so it is not in index.ts;
-// it types the few Node APIs it uses itself, so vendored code compiles without @types/node.
+// Newline-delimited JSON over stdio: a client transport that spawns a server process (its
+// environment and, on Windows, its command line from ./stdio-spawn.ts), and a server transport on
+// this process's own stdin/stdout. Node only, so it is not in index.ts; it types the few Node
+// APIs it uses itself, so vendored code compiles without @types/node.
 import type { JsonRpcMessage } from "./jsonrpc.js";
+import { resolveCommand, serverEnvironment } from "./stdio-spawn.js";
 import type { Transport } from "./transport.js";
+
+export { DEFAULT_INHERITED_ENV, defaultEnvironment } from "./stdio-spawn.js";
 
 interface ReadableLike {
   setEncoding(encoding: "utf8"): unknown;
@@ -34,13 +38,22 @@ interface ChildProcessLike {
 type Spawn = (
   command: string,
   args: readonly string[],
-  options: { env?: Record<string, string>; cwd?: string; stdio: readonly string[]; shell: false; windowsHide: true },
+  options: {
+    env: Record<string, string>;
+    cwd?: string;
+    stdio: readonly string[];
+    shell: false;
+    windowsHide: true;
+    windowsVerbatimArguments: boolean;
+  },
 ) => ChildProcessLike;
 
 interface ProcessLike {
   readonly stdin: ReadableLike;
   readonly stdout: WritableLike;
-  readonly env: Record<string, string>;
+  readonly env: Record<string, string | undefined>;
+  readonly platform: string;
+  cwd(): string;
 }
 
 const nodeProcess = () => (globalThis as unknown as { process: ProcessLike }).process;
@@ -144,9 +157,16 @@ abstract class LineTransport implements Transport {
 }
 
 export interface StdioServerParameters {
+  /** On Windows a .cmd or .bat (`npx`, a package's bin shim) runs through cmd.exe, its arguments escaped for it. */
   command: string;
   args?: string[];
+  /**
+   * The server's variables, over a few harmless ones of this process's (DEFAULT_INHERITED_ENV:
+   * PATH, HOME and the like). Without `env`, the server inherits this process's whole environment.
+   */
   env?: Record<string, string>;
+  /** false: the server gets exactly `env` (nothing at all without it). Default true. */
+  inheritDefaultEnv?: boolean;
   cwd?: string;
   /** "inherit" passes the server's stderr through; "pipe" captures it (see `stderr`). Default "inherit". */
   stderr?: "inherit" | "pipe" | "ignore";
@@ -176,15 +196,33 @@ export class StdioClientTransport extends LineTransport {
 
   async start(): Promise<void> {
     if (this.child) throw new Error("StdioClientTransport already started");
-    const module = "node:child_process";
-    const { spawn } = (await import(module)) as { spawn: Spawn };
+    const [childProcess, fs] = ["node:child_process", "node:fs"];
+    const { spawn } = (await import(childProcess)) as { spawn: Spawn };
+    const { statSync } = (await import(fs)) as { statSync(path: string): { isFile(): boolean } };
+    const { command, args, env, inheritDefaultEnv, cwd } = this.parameters;
+    const own = nodeProcess();
+    const childEnv = serverEnvironment(env, inheritDefaultEnv ?? true, own.platform, own.env);
+    const run = resolveCommand(command, args ?? [], {
+      platform: own.platform,
+      env: childEnv,
+      cwd: cwd ?? own.cwd(),
+      comspec: own.env["ComSpec"],
+      isFile: (path) => {
+        try {
+          return statSync(path).isFile();
+        } catch {
+          return false;
+        }
+      },
+    });
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(this.parameters.command, this.parameters.args ?? [], {
-        env: this.parameters.env ?? nodeProcess().env,
-        ...(this.parameters.cwd !== undefined ? { cwd: this.parameters.cwd } : {}),
+      const child = spawn(run.command, run.args, {
+        env: childEnv,
+        ...(cwd !== undefined ? { cwd } : {}),
         stdio: ["pipe", "pipe", this.parameters.stderr ?? "inherit"],
         shell: false,
         windowsHide: true,
+        windowsVerbatimArguments: run.windowsVerbatimArguments,
       });
       this.child = child;
       child.once("error", (error) => {
