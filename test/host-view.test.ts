@@ -274,7 +274,7 @@ describe("an older server's enum in the view", () => {
       },
     };
     const seen = toView("request", "elicitation/create", params, r0618.PROJECTION, view.PROJECTION);
-    expect(seen).toEqual({ value: params, dropped: [], converted: [] });
+    expect(seen).toEqual({ value: params, dropped: [], converted: [], lost: [] });
     expect(typeProblems(VIEW_REVISION, "ElicitRequestParams", seen.value)).toEqual([]);
   });
 });

@@ -645,8 +645,9 @@ describe("requests to the client that its revision cannot express", () => {
     await client.connect();
     const result = (await client.callTool({ name: "ask", arguments: {} })) as unknown as AnyResult;
     expect(result.isError).toBe(true);
-    expect(result.content?.[0]?.["text"]).toMatch(
-      /^-32602: the client's protocol revision 2025-06-18 cannot express this elicitation\/create: \/requestedSchema\/properties\/colours/,
+    expect(result.content?.[0]?.["text"]).toBe(
+      "-32602: the client's protocol revision 2025-06-18 cannot express this elicitation/create: " +
+        "/requestedSchema/properties/colours (no type it has holds the value)",
     );
     expect(log.sent.some((m) => (m as { method?: string }).method === "elicitation/create")).toBe(false);
     expect(problemsOf("2025-06-18", log)).toEqual([]);
@@ -675,8 +676,13 @@ describe("requests to the client that 2025-06-18 cannot express fail for the han
   }
 
   it.each([
-    ["URL-mode elicitation", "visit", "elicitation/create", "/mode, /url, /elicitationId"],
-    ["sampling with tools", "delegate", "sampling/createMessage", "/tools"],
+    [
+      "URL-mode elicitation",
+      "visit",
+      "elicitation/create",
+      "/mode, /url, /elicitationId (not in its types); /requestedSchema (required by it, missing)",
+    ],
+    ["sampling with tools", "delegate", "sampling/createMessage", "/tools (not in its types)"],
   ])("%s", async (_what, tool, method, paths) => {
     const { result, methods } = await call(tool);
     const text = `-32602: the client's protocol revision 2025-06-18 cannot express this ${method}: ${paths}`;

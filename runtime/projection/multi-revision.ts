@@ -99,8 +99,8 @@ export function createMultiRevisionServer(options: MultiRevisionServerOptions): 
       .filter((served) => served.revision.revision !== writtenFor.revision)
       .map((served) => {
         const { revision } = served;
-        const report = (method: string, converted: readonly string[]) =>
-          onDowngrade?.({ revision: revision.revision, method, dropped: [], converted });
+        const report = (method: string, dropped: readonly string[], converted: readonly string[]) =>
+          onDowngrade?.({ revision: revision.revision, method, dropped, converted });
         return [revision.revision, build(served, requestsAs(writtenFor, revision, report))] as const;
       }),
   );
@@ -223,19 +223,21 @@ class DowngradingTransport implements Transport {
       const answered = id === undefined ? undefined : this.pending.get(keyOf(id));
       if (id !== undefined) this.pending.delete(keyOf(id));
       if (answered === undefined || !("result" in m)) return message;
-      const result = this.project(m["result"], target.results[answered] ?? 0, answered);
+      const result = this.project(m["result"], "results", answered);
       return { ...m, result } as unknown as JsonRpcMessage;
     }
     // Requests to the client are already the client's revision's (session-requests.ts).
     if ("id" in m) return message;
     if (!Object.hasOwn(target.notifications, method)) return undefined;
     if (m["params"] === undefined) return message;
-    const params = this.project(m["params"], target.notifications[method] ?? 0, method);
+    const params = this.project(m["params"], "notifications", method);
     return { ...m, params } as unknown as JsonRpcMessage;
   }
 
-  private project(value: unknown, shape: RevisionProjection["results"][string], method: string): unknown {
-    const projected = project(value, shape, this.target, this.writtenFor);
+  /** `value`, a result or a notification's params of `method`, as the client's revision has it. */
+  private project(value: unknown, table: "results" | "notifications", method: string): unknown {
+    const shape = this.target[table][method] ?? 0;
+    const projected = project(value, shape, this.target, this.writtenFor, this.writtenFor[table][method] ?? 0);
     if (projected.dropped.length > 0 || projected.converted.length > 0)
       this.onDowngrade?.({
         revision: this.target.revision,

@@ -38,7 +38,7 @@ function withResultDefaults(value: unknown, method: string, target: RevisionProj
   return filled;
 }
 
-const unchanged = (value: unknown): Projected => ({ value, dropped: [], converted: [] });
+const unchanged = (value: unknown): Projected => ({ value, dropped: [], converted: [], lost: [] });
 
 /**
  * What a server of revision `from` sent (`sent` of `method`), as `view` has it. A method the view
@@ -56,7 +56,7 @@ export function toView(
   if (shape === undefined) return unchanged(value);
   // Defaults first: the view's union of results tells its members apart by them.
   const filled = sent === "result" ? withResultDefaults(value, method, view) : value;
-  return project(filled, shape, view, from);
+  return project(filled, shape, view, from, shapeAt(from, sent, method) ?? 0);
 }
 
 /**
@@ -71,5 +71,6 @@ export function answerFrom(
 ): Projected {
   if (to.revision === view.revision || result === undefined) return unchanged(result);
   const shape = Object.hasOwn(to.answers, method) ? (to.answers[method] ?? 0) : 0;
-  return project(withResultDefaults(result, method, to), shape, to, view);
+  const own = Object.hasOwn(view.answers, method) ? (view.answers[method] ?? 0) : 0;
+  return project(withResultDefaults(result, method, to), shape, to, view, own);
 }
