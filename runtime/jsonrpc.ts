@@ -7,13 +7,13 @@ export interface JsonRpcRequest {
   jsonrpc: "2.0";
   id: RequestId;
   method: string;
-  params?: { [key: string]: unknown };
+  params?: { [key: string]: unknown } | undefined;
 }
 
 export interface JsonRpcNotification {
   jsonrpc: "2.0";
   method: string;
-  params?: { [key: string]: unknown };
+  params?: { [key: string]: unknown } | undefined;
 }
 
 export interface JsonRpcResultResponse {
@@ -30,7 +30,7 @@ export interface JsonRpcErrorObject {
 
 export interface JsonRpcErrorResponse {
   jsonrpc: "2.0";
-  id?: RequestId;
+  id?: RequestId | undefined;
   error: JsonRpcErrorObject;
 }
 
