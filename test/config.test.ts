@@ -109,13 +109,15 @@ describe("mcp-gen.config.json", () => {
     expect(loadConfig(file, { MCP_TOKEN: "t" }).tools[0]?.out).toBe(join(project, "x.ts"));
   });
 
-  it("without a config file and without --rev, the usage error says what is missing", () => {
+  it("without a config file and without --rev, the usage error says what is missing (bare, the help)", () => {
     const empty = mkdtempSync(join(tmpdir(), "mcp-gen-noconfig-"));
     try {
-      const result = clone.run([], {}, empty);
+      const result = clone.run(["--check"], {}, empty);
       expect(result.status).toBe(2);
       expect(result.stderr).toContain("missing --rev");
       expect(result.stderr).toContain("mcp-gen.config.json");
+      const bare = clone.run([], {}, empty);
+      expect([bare.status, bare.stdout]).toEqual([0, expect.stringContaining("mcp-gen --rev <revision> [--out DIR]")]);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

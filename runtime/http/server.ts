@@ -84,7 +84,7 @@ export interface StreamableHttpOptions extends Partial<SessionRouterOptions>, St
    * 2025-era sessions: called for each new session (a handshake request without Mcp-Session-Id);
    * connect a server of that era to it. With `server` too, both eras share the endpoint.
    */
-  onSession?: SessionRouterOptions["onSession"] | undefined;
+  onSession?: SessionRouterOptions["onSession"];
   /**
    * Host names (without port) accepted in the Host and Origin headers; "any" turns the Host check
    * off and accepts same-origin requests only. Default: localhost, 127.0.0.1 and [::1].
@@ -134,7 +134,10 @@ export interface StreamableHttpHandler {
  * stands for both (it serves any number of sessions; see every-revision.ts for the stateless
  * server beside it). Any other 2025-era server serves one connection, so it goes in onSession.
  */
-function endpointServers(options: StreamableHttpOptions): Pick<StreamableHttpOptions, "server" | "onSession"> {
+function endpointServers(options: StreamableHttpOptions): {
+  server: StatelessServer | undefined;
+  onSession: SessionRouterOptions["onSession"] | undefined;
+} {
   const { server, onSession } = options;
   if (!server || server.http.kind === "stateless") return { server, onSession };
   if (!(REGISTRY in server))

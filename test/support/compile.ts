@@ -3,7 +3,7 @@
 // as "file:line: message"; and modules compiled as a user's project would, inside the repository
 // (so that bare imports resolve through its node_modules).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import ts from "typescript";
 import { paths } from "../../generators/paths.js";
 
@@ -63,7 +63,10 @@ export function compileProject(
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module" }));
   const files = modules.map((module) => join(root, module.name));
-  modules.forEach((module, i) => writeFileSync(files[i] as string, module.code));
+  modules.forEach((module, i) => {
+    mkdirSync(dirname(files[i] as string), { recursive: true });
+    writeFileSync(files[i] as string, module.code);
+  });
   const program = ts.createProgram(files, options);
   return new Map(
     modules.map((module, i) => [
