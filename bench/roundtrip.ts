@@ -123,14 +123,18 @@ type Ours = typeof import("../generated/2025-11-25/index.js") & typeof import(".
  */
 async function compileOurs(out: string): Promise<void> {
   const ts = (await import("typescript")).default;
-  // Every folder of the runtime (it grows concerns: http/, rules/, server/, …) and the revision's code.
+  // Every folder of the runtime (it grows concerns: http/, rules/, server/, …) and every revision's
+  // code: 2025-11-25's createMcpServer serves the others' clients too (generated/<rev>/every-revision.ts).
   const folders = (dir: string): string[] => [
     dir,
     ...readdirSync(join(ROOT, dir), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .flatMap((entry) => folders(join(dir, entry.name))),
   ];
-  for (const dir of [...folders("runtime"), join("generated", "2025-11-25")]) {
+  const revisions = readdirSync(join(ROOT, "generated"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== "diffs")
+    .map((entry) => join("generated", entry.name));
+  for (const dir of [...folders("runtime"), ...revisions]) {
     mkdirSync(join(out, dir), { recursive: true });
     for (const file of readdirSync(join(ROOT, dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))) {
       const { outputText } = ts.transpileModule(readFileSync(join(ROOT, dir, file), "utf8"), {
