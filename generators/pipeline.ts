@@ -15,7 +15,7 @@ import { formatChunked, formatModule } from "./emit/render.js";
 import { typesArtifact } from "./emit/types.js";
 import { validatorsArtifact } from "./emit/validators.js";
 import { fileSystemError, InputError } from "./errors.js";
-import type { MethodInferences } from "./model/method-map.js";
+import type { MethodInferences } from "./model/inference-table.js";
 import { MODEL_VERSION, type Model } from "./model/model.js";
 import { SchemaParser } from "./parse/parse-schema.js";
 import { INSTALLED, paths } from "./paths.js";

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { docComment, ImportList, propertyKey, valueLiteral } from "../generators/emit/code.js";
 import { printDeclaration, printType } from "../generators/emit/print-type.js";
 import { buildEnvelopes } from "../generators/model/envelopes.js";
+import type { MethodInferences } from "../generators/model/inference-table.js";
 import { unionNumberType } from "../generators/model/json-numbers.js";
-import { buildMethodMap, inferResult, type MethodInferences } from "../generators/model/method-map.js";
+import { buildMethodMap, inferResult } from "../generators/model/method-map.js";
 import type { Declaration, Property, TypeNode } from "../generators/model/model.js";
 import { resolveShapes } from "../generators/model/resolve-shapes.js";
 

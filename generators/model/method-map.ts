@@ -1,40 +1,10 @@
 // Pass: the method map. Which messages exist and in which direction comes from the
 // schema's own unions; results and gating capabilities are inferred by the rules
 // below and the reviewed table spec/method-inferences.json.
+import { resolveCapability } from "./capabilities.js";
 import { ModelError } from "./errors.js";
-import type {
-  CapabilityRef,
-  Declaration,
-  Delivery,
-  Direction,
-  LiteralValue,
-  MethodEntry,
-  Property,
-  ResultSource,
-  Shape,
-  TypeNode,
-} from "./model.js";
-import type { ProtocolTable } from "./protocol.js";
-
-export interface MethodInferences {
-  protocol: ProtocolTable;
-  /** The union of every JSON-RPC message (see envelopes.ts). */
-  messageUnion: string;
-  unions: { union: string; kind: "request" | "notification"; direction: Direction; delivery: Delivery }[];
-  /** Per direction, method → "side:path.to.capability", or null when nothing gates it. */
-  capabilities: Record<Direction, Record<string, string | null>>;
-  /** Method → params fields (or values) that need a capability beyond the method's own. */
-  paramCapabilities: Record<string, ParamCapabilityEntry[]>;
-}
-
-export interface ParamCapabilityEntry {
-  field: string;
-  values?: LiteralValue[];
-  absentAs?: LiteralValue;
-  capability: string;
-  impliedByEmpty?: boolean;
-  rule: string;
-}
+import type { MethodInferences } from "./inference-table.js";
+import type { CapabilityRef, Declaration, Direction, MethodEntry, ResultSource, Shape, TypeNode } from "./model.js";
 
 export function buildMethodMap(
   declarations: Declaration[],
@@ -158,37 +128,4 @@ function capabilityOf(
   const spec = table[method];
   if (spec === null || spec === undefined) return null;
   return resolveCapability(spec, declarations, `${method}`);
-}
-
-/**
- * `side:path.to.capability` as this revision has it: null when its top-level key does not exist
- * here; an error when a deeper key is missing (the table would be wrong), or null with `anyDepth`.
- */
-export function resolveCapability(
-  spec: string,
-  declarations: Declaration[],
-  where: string,
-  anyDepth = false,
-): CapabilityRef | null {
-  const match = /^(client|server):([\w.]+)$/.exec(spec);
-  if (!match) throw new ModelError(`bad capability "${spec}" for ${where} in spec/method-inferences.json`);
-  const side = match[1] as "client" | "server";
-  const path = (match[2] as string).split(".");
-  const root = declarations.find((d) => d.name === (side === "client" ? "ClientCapabilities" : "ServerCapabilities"));
-  let properties: Property[] | undefined = root?.resolved?.properties;
-  for (const [i, key] of path.entries()) {
-    const property = properties?.find((p) => p.name === key);
-    if (!property) {
-      if (i === 0 || anyDepth) return null; // the capability is not part of this revision: ungated here
-      throw new ModelError(`capability ${spec} for ${where}: no ${key} in ${side} capabilities`);
-    }
-    properties = propertiesOf(property.type, declarations);
-  }
-  return { side, path };
-}
-
-function propertiesOf(type: TypeNode, declarations: Declaration[]): Property[] | undefined {
-  if (type.kind === "object") return type.properties;
-  if (type.kind === "ref") return declarations.find((d) => d.name === type.name)?.resolved?.properties;
-  return undefined;
 }

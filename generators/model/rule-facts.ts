@@ -1,9 +1,11 @@
 // Pass: the schema facts the protocol rules of spec/protocol-rules.json stand on, from the
 // reviewed tables in spec/method-inferences.json (`paramCapabilities`, and `protocol`'s
-// samplingTools, rootUris, urlElicitation). Each applies where the revision has the method and
-// field it names; then everything else it names must exist too, so the table stays true.
+// samplingTools, rootUris, urlElicitation, contentMime, taskProgress, extensionIds and
+// resultTypes). Each applies where the revision has the method and field it names; then
+// everything else it names must exist too, so the table stays true.
+import { resolveCapability } from "./capabilities.js";
 import { ModelError } from "./errors.js";
-import { resolveCapability, type ParamCapabilityEntry } from "./method-map.js";
+import type { ParamCapabilityEntry, ProtocolTable } from "./inference-table.js";
 import type {
   CapabilityRef,
   Declaration,
@@ -19,42 +21,6 @@ import type {
   TypeNode,
   UrlElicitation,
 } from "./model.js";
-
-export interface RuleFactsTable {
-  samplingTools: {
-    request: string;
-    messages: string;
-    content: string;
-    use: { type: string; id: string };
-    result: { type: string; id: string };
-    capability: string;
-    toolChoice: { field: string; mode: string; none: string; required: string };
-    stopReason: { field: string; cutOff: string };
-  };
-  rootUris: { request: string; list: string; uri: string; scheme: string };
-  urlElicitation: {
-    request: string;
-    mode: Record<string, string>;
-    id: string;
-    complete: string;
-    requiredError: { error: string; data: string };
-  };
-  contentMime: {
-    field: string;
-    results: Record<string, string[]>;
-    blocks: Record<string, string>;
-  };
-  extensionIds: { capabilities: string[]; field: string };
-  resultTypes: { type: string; field: string };
-  taskProgress: {
-    created: string;
-    id: string;
-    status: string;
-    terminal: string[];
-    notification: string;
-    results: string[];
-  };
-}
 
 const where = "spec/method-inferences.json";
 
@@ -153,7 +119,7 @@ export function buildParamGates(facts: SchemaFacts, table: Record<string, ParamC
 /** Tool use in sampling, where the revision's sampling messages can carry tool content. */
 export function buildSamplingTools(
   facts: SchemaFacts,
-  table: RuleFactsTable["samplingTools"],
+  table: ProtocolTable["samplingTools"],
 ): SamplingTools | undefined {
   const request = facts.request(table.request);
   const use = facts.declaration(table.use.type);
@@ -188,7 +154,7 @@ export function buildSamplingTools(
 /** The scheme roots must use, where the revision lists roots. */
 export function buildRootUris(
   facts: SchemaFacts,
-  table: RuleFactsTable["rootUris"],
+  table: ProtocolTable["rootUris"],
 ): { request: string; list: string; uri: string; scheme: string } | undefined {
   const request = facts.request(table.request);
   if (!request) return undefined;
@@ -201,7 +167,7 @@ export function buildRootUris(
 /** URL-mode elicitation with completion notifications, where the revision has the notification. */
 export function buildUrlElicitation(
   facts: SchemaFacts,
-  table: RuleFactsTable["urlElicitation"],
+  table: ProtocolTable["urlElicitation"],
 ): UrlElicitation | undefined {
   const request = facts.request(table.request);
   const complete = facts.notification(table.complete);
@@ -250,7 +216,7 @@ function fieldOf(facts: SchemaFacts, name: string, field: string): string {
  * table lists: where the revision has the request, its result leads along the path to content
  * that admits the block (through arrays and unions), and the block has the field.
  */
-export function buildContentMime(facts: SchemaFacts, table: RuleFactsTable["contentMime"]): ContentMime | undefined {
+export function buildContentMime(facts: SchemaFacts, table: ProtocolTable["contentMime"]): ContentMime | undefined {
   const results: Record<string, string[]> = {};
   const blocks = new Map<string, { type: string; rule: string }>();
   for (const [method, path] of Object.entries(table.results)) {
@@ -280,7 +246,7 @@ export function buildContentMime(facts: SchemaFacts, table: RuleFactsTable["cont
  */
 export function buildTaskProgress(
   facts: SchemaFacts,
-  table: RuleFactsTable["taskProgress"],
+  table: ProtocolTable["taskProgress"],
   createResult: string | undefined,
 ): TaskProgress | undefined {
   const notification = facts.notification(table.notification);
@@ -312,7 +278,7 @@ export function buildTaskProgress(
 }
 
 /** The capabilities' extensions map whose keys are extension identifiers, where the revision has one. */
-export function buildExtensionIds(facts: SchemaFacts, table: RuleFactsTable["extensionIds"]): ExtensionIds | undefined {
+export function buildExtensionIds(facts: SchemaFacts, table: ProtocolTable["extensionIds"]): ExtensionIds | undefined {
   const carrying = table.capabilities.filter((name) => facts.field({ kind: "ref", name }, table.field).length > 0);
   return carrying.length > 0 ? { field: table.field } : undefined;
 }
@@ -324,7 +290,7 @@ export function buildExtensionIds(facts: SchemaFacts, table: RuleFactsTable["ext
  */
 export function buildResultTypes(
   facts: SchemaFacts,
-  table: RuleFactsTable["resultTypes"],
+  table: ProtocolTable["resultTypes"],
   named: readonly { field: string; value: LiteralValue }[],
 ): ResultTypes | undefined {
   const [type] = facts.field({ kind: "ref", name: table.type }, table.field);

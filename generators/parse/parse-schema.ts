@@ -2,12 +2,10 @@
 // checker serve every revision parsed in a run.
 import { Node, Project, ts, type SourceFile } from "./ts-morph.js";
 import { InputError, type SourceLocation } from "../errors.js";
-import { buildEnvelopes, hasBatches } from "../model/envelopes.js";
 import { ModelError } from "../model/errors.js";
-import { buildMethodMap, type MethodInferences } from "../model/method-map.js";
-import { buildProtocol } from "../model/protocol.js";
-import { MODEL_VERSION, type Declaration, type Model } from "../model/model.js";
-import { resolveShapes } from "../model/resolve-shapes.js";
+import type { MethodInferences } from "../model/inference-table.js";
+import type { Declaration, Model } from "../model/model.js";
+import { runPasses } from "../model/passes.js";
 import { readDeclarations } from "./declarations.js";
 
 export interface SchemaInput {
@@ -39,44 +37,15 @@ export class SchemaParser {
     this.checkDiagnostics(input.path, file);
 
     const read = readDeclarations(file, fail);
-    const located = (name: string | undefined, message: string): InputError => {
-      const decl = read.declarations.find((d) => d.name === name);
-      return new InputError(message, decl ? { file: input.path, line: decl.line, column: 1 } : undefined);
-    };
     try {
-      const declarations = resolveShapes(read.declarations);
-      crossCheckShapes(file, declarations, (name, message) => {
-        throw located(name, message);
-      });
-      const methods = buildMethodMap(declarations, this.inferences);
-      const envelopes = buildEnvelopes(declarations, this.inferences.messageUnion);
-      if (!envelopes) {
-        throw new ModelError(`no ${this.inferences.messageUnion} union: cannot tell JSON-RPC messages apart`);
-      }
-      return {
-        modelVersion: MODEL_VERSION,
-        revision: input.revision,
-        source: input.source,
-        conventions: input.conventions,
-        constants: read.constants,
-        declarations,
-        envelopes,
-        methods,
-        protocol: buildProtocol(
-          declarations,
-          methods,
-          read.constants,
-          this.inferences.protocol,
-          {
-            revision: input.revision,
-            batches: hasBatches(envelopes),
-          },
-          this.inferences.paramCapabilities,
-        ),
-      };
+      const { revision, source, conventions } = input;
+      return runPasses({ revision, source, conventions, ...read }, this.inferences, (declarations) =>
+        crossCheckShapes(file, declarations),
+      );
     } catch (e) {
-      if (e instanceof ModelError) throw located(e.declaration, e.message);
-      throw e;
+      if (!(e instanceof ModelError)) throw e;
+      const decl = read.declarations.find((d) => d.name === e.declaration);
+      throw new InputError(e.message, decl ? { file: input.path, line: decl.line, column: 1 } : undefined);
     }
   }
 
@@ -101,11 +70,7 @@ function locate(path: string, file: SourceFile, position: number): SourceLocatio
  * Our own inheritance resolution must give every object type the same property names and
  * optionality as TypeScript's checker; a difference means the model misreads the schema.
  */
-function crossCheckShapes(
-  file: SourceFile,
-  declarations: Declaration[],
-  fail: (name: string, message: string) => never,
-): void {
+function crossCheckShapes(file: SourceFile, declarations: Declaration[]): void {
   for (const decl of declarations) {
     if (!decl.resolved) continue;
     const node = decl.kind === "interface" ? file.getInterface(decl.name) : file.getTypeAlias(decl.name);
@@ -117,9 +82,9 @@ function crossCheckShapes(
       .sort();
     const ours = decl.resolved.properties.map((p) => `${p.name}${p.optional ? "?" : ""}`).sort();
     if (actual.join() !== ours.join()) {
-      fail(
-        decl.name,
+      throw new ModelError(
         `${decl.name}: resolved properties [${ours.join(", ")}] differ from the type checker's [${actual.join(", ")}]`,
+        decl.name,
       );
     }
   }
