@@ -3,6 +3,7 @@
 export * from "./jsonrpc.js";
 export * from "./transport.js";
 export * from "./peer.js";
+export * from "./capabilities.js";
 export * from "./in-memory.js";
 export * from "./request-state.js";
 export type { AuthInfo, MessageExtra } from "./auth/auth-info.js";

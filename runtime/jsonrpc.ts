@@ -149,6 +149,12 @@ export class ConnectionClosedError extends RpcError {
   }
 }
 
+/** The result of a response (a message without a method), if the message is one. */
+export function responseResult(message: unknown): unknown {
+  const m = typeof message === "object" && message !== null ? (message as { [key: string]: unknown }) : {};
+  return m["method"] === undefined ? m["result"] : undefined;
+}
+
 export function isObject(value: unknown): value is { [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

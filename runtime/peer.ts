@@ -46,6 +46,11 @@ export interface SentRequest {
 /** Validates an incoming message; `requestOf` gives the pending request a response answers. */
 export type Inspector = (message: unknown, requestOf: (id: RequestId) => SentRequest | undefined) => Inspection;
 
+/** A generated validator's verdict cut down to what the Peer reads: ok, or the code and issues. */
+export function inspection(verdict: Inspection): Inspection {
+  return verdict.ok ? { ok: true } : { ok: false, code: verdict.code, issues: verdict.issues };
+}
+
 /** What every incoming message comes with besides its params. */
 export interface IncomingNotificationContext {
   /** The sender's verified access token, from transports that authenticate (HTTP with `auth`). */

@@ -1,6 +1,6 @@
 // The runtime on its own: the Transport contract against the official SDK's (both ways, at
 // compile time), the Peer's timeouts, cancellation, progress and errors, and the stdio transport
-// against a real child process.
+// against a real child process, and the capability helpers generated clients and servers call.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -9,7 +9,10 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   ConnectionClosedError,
   createInMemoryTransportPair,
+  declareCapabilities,
+  declaresAll,
   ErrorCode,
+  type HandlerCapabilities,
   Peer,
   RpcError,
   type JsonObject,
@@ -250,6 +253,42 @@ describe("Peer", () => {
     expect(received).toEqual([
       { jsonrpc: "2.0", id: 7, error: { code: -32600, message: "request id 7 is already in use" } },
     ]);
+  });
+});
+
+describe("declareCapabilities", () => {
+  const table = (): HandlerCapabilities => ({
+    read: [["resources"], {}],
+    subscribe: [["resources", "subscribe"], true],
+    list: [["tasks", "list"], {}],
+  });
+  const handler = () => ({});
+
+  it("merges a server's handler capabilities under the user's, objects deeply", () => {
+    const base = { resources: { listChanged: true }, tasks: true };
+    const declared = declareCapabilities(base, { read: handler, list: handler }, table(), "merge");
+    expect(declared).toEqual({ resources: { listChanged: true }, tasks: true });
+    expect(Object.keys(declared)).toEqual(["resources", "tasks"]);
+    expect(declared.resources).not.toBe(base.resources);
+  });
+
+  it("fills a client's handler capabilities only where the user gave none", () => {
+    const base = { resources: { subscribe: false }, tasks: true };
+    const declared = declareCapabilities(base, { read: handler, subscribe: handler, list: handler }, table(), "fill");
+    expect(declared).toEqual({ resources: { subscribe: false }, tasks: { list: {} } });
+  });
+
+  it("leaves the table as it was: one instance's capabilities never reach the next", () => {
+    const shared = table();
+    declareCapabilities({}, { read: handler, subscribe: handler }, shared, "merge");
+    expect(declareCapabilities({}, { read: handler }, shared, "merge")).toEqual({ resources: {} });
+    expect(shared).toEqual(table());
+  });
+
+  it("declaresAll compares each leaf, not mere presence", () => {
+    expect(declaresAll({ tools: { listChanged: true } }, { tools: { listChanged: true } })).toBe(true);
+    expect(declaresAll({ tools: { listChanged: "yes" } }, { tools: { listChanged: true } })).toBe(false);
+    expect(declaresAll({ tools: true }, { tools: { listChanged: true } })).toBe(false);
   });
 });
 

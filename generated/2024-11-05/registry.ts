@@ -3,7 +3,12 @@
 // Do not edit: regenerate with mcp-gen. Specification: https://modelcontextprotocol.io/specification/2024-11-05
 
 import type * as T from "./types.js";
-import type { ChangeEventBus, Transport } from "../../runtime/index.js";
+import {
+  type ChangeEventBus,
+  type Transport,
+  declaresAll,
+  mergeCapabilities,
+} from "../../runtime/index.js";
 import {
   type Accepted,
   type ListKind,
@@ -298,30 +303,6 @@ class Context implements HandlerContext {
   }
 }
 
-/** A nested capabilities object, merged: `over` wins. */
-function merge(under: Json, over: Json): Json {
-  const out: Json = { ...under };
-  for (const [key, value] of Object.entries(over)) {
-    const below = out[key];
-    const plain = (v: unknown): v is Json =>
-      typeof v === "object" && v !== null && !Array.isArray(v);
-    out[key] = plain(below) && plain(value) ? merge(below, value) : value;
-  }
-  return out;
-}
-
-/** Whether a capability (a one-path object such as `{ tools: { listChanged: true } }`) is declared. */
-function declares(capabilities: Json, wanted: Json): boolean {
-  for (const [key, value] of Object.entries(wanted)) {
-    const have = capabilities[key];
-    if (typeof value === "object" && value !== null) {
-      if (typeof have !== "object" || have === null || !declares(have as Json, value as Json))
-        return false;
-    } else if (have !== value) return false;
-  }
-  return true;
-}
-
 /**
  * A server whose tools, resources and prompts are registered with their schemas; the requests
  * that list, call, read, get and complete them are answered from the registry.
@@ -342,7 +323,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         registry.callTool(params, new Context(request, connection)) as Awaitable<
           Result<"tools/call">
         >;
-      capabilities = merge(capabilities, LIST_CHANGES.tools.capability);
+      capabilities = mergeCapabilities(capabilities, LIST_CHANGES.tools.capability);
     }
     if (registry.has("resources")) {
       handlers.listResources = (params) =>
@@ -361,9 +342,9 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         connection.subscribed.delete(uri);
         return {};
       };
-      capabilities = merge(
+      capabilities = mergeCapabilities(
         capabilities,
-        merge(LIST_CHANGES.resources.capability, { resources: { subscribe: true } }),
+        mergeCapabilities(LIST_CHANGES.resources.capability, { resources: { subscribe: true } }),
       );
     }
     if (registry.has("prompts")) {
@@ -372,7 +353,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         registry.getPrompt(params, new Context(request, connection)) as Awaitable<
           Result<"prompts/get">
         >;
-      capabilities = merge(capabilities, LIST_CHANGES.prompts.capability);
+      capabilities = mergeCapabilities(capabilities, LIST_CHANGES.prompts.capability);
     }
     if (registry.has("completions"))
       handlers.complete = (params) =>
@@ -385,7 +366,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       ...serverOptions,
       // On shared registrations the handlers answer in another revision's values, converted on the way out.
       ...(registrations ? { validateAnswers: false } : {}),
-      capabilities: merge(
+      capabilities: mergeCapabilities(
         capabilities,
         (serverOptions.capabilities ?? {}) as Json,
       ) as T.ServerCapabilities,
@@ -407,7 +388,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   registry.onChange((kind) => {
     const { method, capability } = LIST_CHANGES[kind];
     void send(
-      live().filter((s) => declares(s.capabilities as Json, capability)),
+      live().filter((s) => declaresAll(s.capabilities as Json, capability)),
       method,
     );
   });

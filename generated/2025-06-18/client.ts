@@ -6,6 +6,7 @@ import type * as T from "./types.js";
 import {
   ConnectionClosedError,
   ErrorCode,
+  type HandlerCapabilities,
   type IncomingContext,
   type JsonObject,
   type Negotiated,
@@ -14,6 +15,9 @@ import {
   RpcError,
   RuleBook,
   type Transport,
+  declareCapabilities,
+  gatingCapability,
+  inspection,
 } from "../../runtime/index.js";
 import {
   CLIENT_NOTIFICATION_INFO,
@@ -21,7 +25,6 @@ import {
   type ClientNotificationMap,
   type ClientRequestMap,
   HTTP_BINDING,
-  type MethodInfo,
   PROTOCOL_RULES,
   REVISION,
   SERVER_NOTIFICATION_INFO,
@@ -216,42 +219,11 @@ export interface Client {
 }
 
 /** Capabilities declared by the handlers present, by handler name. */
-const HANDLER_CAPABILITIES: Readonly<Record<string, readonly [readonly string[], unknown]>> = {
+const HANDLER_CAPABILITIES: HandlerCapabilities = {
   createMessage: [["sampling"], {}],
   listRoots: [["roots"], {}],
   elicit: [["elicitation"], {}],
 };
-
-function declareCapabilities(
-  base: T.ClientCapabilities,
-  handlers: ClientHandlers,
-): T.ClientCapabilities {
-  const declared = JSON.parse(JSON.stringify(base)) as { [key: string]: unknown };
-  for (const [name, [path, value]] of Object.entries(HANDLER_CAPABILITIES)) {
-    if ((handlers as { [key: string]: unknown })[name] === undefined) continue;
-    let node = declared;
-    path.forEach((key, i) => {
-      if (i === path.length - 1) {
-        if (node[key] === undefined) node[key] = value;
-      } else {
-        if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
-        node = node[key] as { [key: string]: unknown };
-      }
-    });
-  }
-  return declared as T.ClientCapabilities;
-}
-
-/** The capability gating a method of one of the method-info maps, if any. */
-function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
-  return info[method]?.capability;
-}
-
-function failure(verdict: ReturnType<typeof validateMessage>) {
-  return verdict.ok
-    ? ({ ok: true } as const)
-    : ({ ok: false, code: verdict.code, issues: verdict.issues } as const);
-}
 
 export function createClient(options: ClientOptions): Client {
   const handlers: ClientHandlers = options.handlers ?? {};
@@ -260,7 +232,12 @@ export function createClient(options: ClientOptions): Client {
   const state: { [key: string]: unknown } = {
     protocolVersion: REVISION,
     clientInfo: options.clientInfo,
-    clientCapabilities: declareCapabilities(options.capabilities ?? {}, handlers),
+    clientCapabilities: declareCapabilities(
+      options.capabilities ?? {},
+      handlers,
+      HANDLER_CAPABILITIES,
+      "fill",
+    ),
   };
   let connected = false;
   let closed = false;
@@ -293,13 +270,13 @@ export function createClient(options: ClientOptions): Client {
       ? {}
       : {
           inspect: (message, requestOf) =>
-            failure(validateMessage(message, { from: "server", requestOf })),
+            inspection(validateMessage(message, { from: "server", requestOf })),
         }),
     handleRequest: (method, params, context) => answer(method, params, context),
     handleNotification: (method, params) => {
       const refused = rules.notification(
         method,
-        gate(SERVER_NOTIFICATION_INFO, method),
+        gatingCapability(SERVER_NOTIFICATION_INFO, method),
         params,
         negotiated,
       );
@@ -425,7 +402,7 @@ export function createClient(options: ClientOptions): Client {
     const refused = rules.sending(
       "clientToServer",
       method,
-      gate(CLIENT_REQUEST_INFO, method),
+      gatingCapability(CLIENT_REQUEST_INFO, method),
       params,
       negotiated,
     );
@@ -620,7 +597,7 @@ export function createClient(options: ClientOptions): Client {
       const refused = rules.sending(
         "clientToServer",
         method,
-        gate(CLIENT_NOTIFICATION_INFO, method),
+        gatingCapability(CLIENT_NOTIFICATION_INFO, method),
         params,
         negotiated,
       );

@@ -5,6 +5,7 @@
 import type * as T from "./types.js";
 import {
   ErrorCode,
+  type HandlerCapabilities,
   type IncomingContext,
   type IncomingNotificationContext,
   type JsonObject,
@@ -14,13 +15,15 @@ import {
   RpcError,
   RuleBook,
   type Transport,
+  declareCapabilities,
+  gatingCapability,
+  inspection,
 } from "../../runtime/index.js";
 import {
   CLIENT_NOTIFICATION_INFO,
   type ClientNotificationMap,
   type ClientRequestMap,
   HTTP_BINDING,
-  type MethodInfo,
   PROTOCOL_RULES,
   REVISION,
   SERVER_NOTIFICATION_INFO,
@@ -203,7 +206,7 @@ export interface Server {
 }
 
 /** Capabilities declared by the handlers present, by handler name. */
-const HANDLER_CAPABILITIES: Readonly<Record<string, readonly [readonly string[], unknown]>> = {
+const HANDLER_CAPABILITIES: HandlerCapabilities = {
   complete: [["completions"], {}],
   setLevel: [["logging"], {}],
   getPrompt: [["prompts"], {}],
@@ -217,51 +220,6 @@ const HANDLER_CAPABILITIES: Readonly<Record<string, readonly [readonly string[],
   listTools: [["tools"], {}],
 };
 
-function declareCapabilities(
-  base: T.ServerCapabilities,
-  handlers: ServerHandlers,
-): T.ServerCapabilities {
-  const declared: { [key: string]: unknown } = {};
-  for (const [name, [path, value]] of Object.entries(HANDLER_CAPABILITIES)) {
-    if ((handlers as { [key: string]: unknown })[name] === undefined) continue;
-    let node = declared;
-    path.forEach((key, i) => {
-      if (i === path.length - 1) node[key] = value;
-      else node = (node[key] ??= {}) as { [key: string]: unknown };
-    });
-  }
-  return merge(
-    declared,
-    JSON.parse(JSON.stringify(base)) as { [key: string]: unknown },
-  ) as T.ServerCapabilities;
-}
-
-/** `over` wins, objects merge. */
-function merge(
-  under: { [key: string]: unknown },
-  over: { [key: string]: unknown },
-): { [key: string]: unknown } {
-  const out = { ...under };
-  for (const [key, value] of Object.entries(over)) {
-    const below = out[key];
-    const isPlain = (v: unknown): v is { [key: string]: unknown } =>
-      typeof v === "object" && v !== null && !Array.isArray(v);
-    out[key] = isPlain(below) && isPlain(value) ? merge(below, value) : value;
-  }
-  return out;
-}
-
-/** The capability gating a method of one of the method-info maps, if any. */
-function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
-  return info[method]?.capability;
-}
-
-function failure(verdict: ReturnType<typeof validateMessage>) {
-  return verdict.ok
-    ? ({ ok: true } as const)
-    : ({ ok: false, code: verdict.code, issues: verdict.issues } as const);
-}
-
 /** Fields every result of this revision carries, filled in where a handler left them out. */
 function withDefaults(result: unknown): unknown {
   return result;
@@ -269,7 +227,12 @@ function withDefaults(result: unknown): unknown {
 
 export function createServer(options: ServerOptions): Server {
   const handlers = options.handlers;
-  const capabilities = declareCapabilities(options.capabilities ?? {}, handlers);
+  const capabilities = declareCapabilities(
+    options.capabilities ?? {},
+    handlers,
+    HANDLER_CAPABILITIES,
+    "merge",
+  );
   /** Client state from the handshake, by the names spec/method-inferences.json gives it. */
   const session: { [key: string]: unknown } = {};
   let initialized = false;
@@ -345,7 +308,7 @@ export function createServer(options: ServerOptions): Server {
         const refused = rules.sending(
           "serverToClient",
           "ping",
-          gate(SERVER_REQUEST_INFO, "ping"),
+          gatingCapability(SERVER_REQUEST_INFO, "ping"),
           sent,
           negotiated,
         );
@@ -367,7 +330,7 @@ export function createServer(options: ServerOptions): Server {
         const refused = rules.sending(
           "serverToClient",
           "sampling/createMessage",
-          gate(SERVER_REQUEST_INFO, "sampling/createMessage"),
+          gatingCapability(SERVER_REQUEST_INFO, "sampling/createMessage"),
           sent,
           negotiated,
         );
@@ -389,7 +352,7 @@ export function createServer(options: ServerOptions): Server {
         const refused = rules.sending(
           "serverToClient",
           "roots/list",
-          gate(SERVER_REQUEST_INFO, "roots/list"),
+          gatingCapability(SERVER_REQUEST_INFO, "roots/list"),
           sent,
           negotiated,
         );
@@ -411,7 +374,7 @@ export function createServer(options: ServerOptions): Server {
         const refused = rules.sending(
           "serverToClient",
           "elicitation/create",
-          gate(SERVER_REQUEST_INFO, "elicitation/create"),
+          gatingCapability(SERVER_REQUEST_INFO, "elicitation/create"),
           sent,
           negotiated,
         );
@@ -432,7 +395,7 @@ export function createServer(options: ServerOptions): Server {
         const refused = rules.sending(
           "serverToClient",
           method,
-          gate(SERVER_NOTIFICATION_INFO, method),
+          gatingCapability(SERVER_NOTIFICATION_INFO, method),
           params,
           negotiated,
         );
@@ -661,7 +624,7 @@ export function createServer(options: ServerOptions): Server {
   ): Promise<void> {
     const refused = rules.notification(
       method,
-      gate(CLIENT_NOTIFICATION_INFO, method),
+      gatingCapability(CLIENT_NOTIFICATION_INFO, method),
       params,
       negotiated,
     );
@@ -706,12 +669,12 @@ export function createServer(options: ServerOptions): Server {
           ? {}
           : {
               inspect: (message, requestOf) =>
-                failure(validateMessage(message, { from: "client", requestOf })),
+                inspection(validateMessage(message, { from: "client", requestOf })),
               ...(options.validateAnswers === false
                 ? {}
                 : {
                     inspectAnswer: (message, requestOf) =>
-                      failure(validateMessage(message, { from: "server", requestOf })),
+                      inspection(validateMessage(message, { from: "server", requestOf })),
                   }),
             }),
         handleRequest: (method, params, incoming) => handle(peer, method, params, incoming),
@@ -737,7 +700,7 @@ export function createServer(options: ServerOptions): Server {
       const refused = rules.sending(
         "serverToClient",
         method,
-        gate(SERVER_NOTIFICATION_INFO, method),
+        gatingCapability(SERVER_NOTIFICATION_INFO, method),
         params,
         negotiated,
       );

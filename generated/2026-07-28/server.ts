@@ -5,6 +5,7 @@
 import type * as T from "./types.js";
 import {
   ErrorCode,
+  type HandlerCapabilities,
   type IncomingContext,
   type IncomingNotificationContext,
   type JsonObject,
@@ -17,11 +18,13 @@ import {
   RuleViolation,
   type Transport,
   asksForInput,
+  declareCapabilities,
+  gatingCapability,
+  inspection,
 } from "../../runtime/index.js";
 import {
   type ClientRequestMap,
   HTTP_BINDING,
-  type MethodInfo,
   PROTOCOL_RULES,
   REVISION,
   SERVER_NOTIFICATION_INFO,
@@ -177,7 +180,7 @@ export interface Server {
 }
 
 /** Capabilities declared by the handlers present, by handler name. */
-const HANDLER_CAPABILITIES: Readonly<Record<string, readonly [readonly string[], unknown]>> = {
+const HANDLER_CAPABILITIES: HandlerCapabilities = {
   complete: [["completions"], {}],
   getPrompt: [["prompts"], {}],
   listPrompts: [["prompts"], {}],
@@ -187,45 +190,6 @@ const HANDLER_CAPABILITIES: Readonly<Record<string, readonly [readonly string[],
   callTool: [["tools"], {}],
   listTools: [["tools"], {}],
 };
-
-function declareCapabilities(
-  base: T.ServerCapabilities,
-  handlers: ServerHandlers,
-): T.ServerCapabilities {
-  const declared: { [key: string]: unknown } = {};
-  for (const [name, [path, value]] of Object.entries(HANDLER_CAPABILITIES)) {
-    if ((handlers as { [key: string]: unknown })[name] === undefined) continue;
-    let node = declared;
-    path.forEach((key, i) => {
-      if (i === path.length - 1) node[key] = value;
-      else node = (node[key] ??= {}) as { [key: string]: unknown };
-    });
-  }
-  return merge(
-    declared,
-    JSON.parse(JSON.stringify(base)) as { [key: string]: unknown },
-  ) as T.ServerCapabilities;
-}
-
-/** `over` wins, objects merge. */
-function merge(
-  under: { [key: string]: unknown },
-  over: { [key: string]: unknown },
-): { [key: string]: unknown } {
-  const out = { ...under };
-  for (const [key, value] of Object.entries(over)) {
-    const below = out[key];
-    const isPlain = (v: unknown): v is { [key: string]: unknown } =>
-      typeof v === "object" && v !== null && !Array.isArray(v);
-    out[key] = isPlain(below) && isPlain(value) ? merge(below, value) : value;
-  }
-  return out;
-}
-
-/** The capability gating a method of one of the method-info maps, if any. */
-function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
-  return info[method]?.capability;
-}
 
 /**
  * A handler's result that asks for input: only on the requests that may, with something to ask
@@ -252,7 +216,7 @@ function checkInputRequests(
     const refused = rules.sending(
       "serverToClient",
       inputMethod,
-      gate(SERVER_REQUEST_INFO, inputMethod),
+      gatingCapability(SERVER_REQUEST_INFO, inputMethod),
       asked["params"],
       negotiated,
     );
@@ -340,12 +304,6 @@ interface Subscription {
   end(): void;
 }
 
-function failure(verdict: ReturnType<typeof validateMessage>) {
-  return verdict.ok
-    ? ({ ok: true } as const)
-    : ({ ok: false, code: verdict.code, issues: verdict.issues } as const);
-}
-
 /** Fields every result of this revision carries, filled in where a handler left them out. */
 function withDefaults(result: unknown): unknown {
   if (typeof result !== "object" || result === null) return result;
@@ -356,7 +314,12 @@ function withDefaults(result: unknown): unknown {
 
 export function createServer(options: ServerOptions): Server {
   const handlers = options.handlers;
-  const capabilities = declareCapabilities(options.capabilities ?? {}, handlers);
+  const capabilities = declareCapabilities(
+    options.capabilities ?? {},
+    handlers,
+    HANDLER_CAPABILITIES,
+    "merge",
+  );
   /** Client state from the handshake, by the names spec/method-inferences.json gives it. */
   const session: { [key: string]: unknown } = {};
   const peers = new Set<Peer>();
@@ -438,7 +401,7 @@ export function createServer(options: ServerOptions): Server {
         const refused = rules.sending(
           "serverToClient",
           method,
-          gate(SERVER_NOTIFICATION_INFO, method),
+          gatingCapability(SERVER_NOTIFICATION_INFO, method),
           params,
           negotiated,
         );
@@ -745,12 +708,12 @@ export function createServer(options: ServerOptions): Server {
           ? {}
           : {
               inspect: (message, requestOf) =>
-                failure(validateMessage(message, { from: "client", requestOf })),
+                inspection(validateMessage(message, { from: "client", requestOf })),
               ...(options.validateAnswers === false
                 ? {}
                 : {
                     inspectAnswer: (message, requestOf) =>
-                      failure(validateMessage(message, { from: "server", requestOf })),
+                      inspection(validateMessage(message, { from: "server", requestOf })),
                   }),
             }),
         handleRequest: (method, params, incoming) => handle(peer, method, params, incoming),

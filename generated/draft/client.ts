@@ -7,6 +7,7 @@ import {
   type CachingFacts,
   ConnectionClosedError,
   ErrorCode,
+  type HandlerCapabilities,
   type IncomingContext,
   type JsonObject,
   type Negotiated,
@@ -18,6 +19,10 @@ import {
   RuleBook,
   type Transport,
   asksForInput,
+  declareCapabilities,
+  gatingCapability,
+  inspection,
+  responseResult,
 } from "../../runtime/index.js";
 import {
   CLIENT_NOTIFICATION_INFO,
@@ -25,7 +30,6 @@ import {
   type ClientNotificationMap,
   type ClientRequestMap,
   HTTP_BINDING,
-  type MethodInfo,
   PROTOCOL_RULES,
   REVISION,
   SERVER_NOTIFICATION_INFO,
@@ -230,7 +234,7 @@ export interface Client {
 }
 
 /** Capabilities declared by the handlers present, by handler name. */
-const HANDLER_CAPABILITIES: Readonly<Record<string, readonly [readonly string[], unknown]>> = {
+const HANDLER_CAPABILITIES: HandlerCapabilities = {
   createMessage: [["sampling"], {}],
   listRoots: [["roots"], {}],
   elicit: [["elicitation"], {}],
@@ -263,26 +267,6 @@ const CACHING: CachingFacts = {
   },
 };
 
-function declareCapabilities(
-  base: T.ClientCapabilities,
-  handlers: ClientHandlers,
-): T.ClientCapabilities {
-  const declared = JSON.parse(JSON.stringify(base)) as { [key: string]: unknown };
-  for (const [name, [path, value]] of Object.entries(HANDLER_CAPABILITIES)) {
-    if ((handlers as { [key: string]: unknown })[name] === undefined) continue;
-    let node = declared;
-    path.forEach((key, i) => {
-      if (i === path.length - 1) {
-        if (node[key] === undefined) node[key] = value;
-      } else {
-        if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
-        node = node[key] as { [key: string]: unknown };
-      }
-    });
-  }
-  return declared as T.ClientCapabilities;
-}
-
 /**
  * A result that leaves out a field every result carries is read with the field's default, as
  * results of servers that predate the field must be. In place: the Peer takes the result from
@@ -297,23 +281,6 @@ function withResultDefaults(message: unknown): unknown {
   return message;
 }
 
-/** The result of a response (a message without a method), if the message is one. */
-function resultOf(message: unknown): unknown {
-  const m = typeof message === "object" && message !== null ? (message as JsonObject) : {};
-  return m["method"] === undefined ? m["result"] : undefined;
-}
-
-/** The capability gating a method of one of the method-info maps, if any. */
-function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
-  return info[method]?.capability;
-}
-
-function failure(verdict: ReturnType<typeof validateMessage>) {
-  return verdict.ok
-    ? ({ ok: true } as const)
-    : ({ ok: false, code: verdict.code, issues: verdict.issues } as const);
-}
-
 export function createClient(options: ClientOptions): Client {
   const handlers: ClientHandlers = options.handlers ?? {};
   const listeners = new Map<string, Set<(params: never) => void>>();
@@ -321,7 +288,12 @@ export function createClient(options: ClientOptions): Client {
   const state: { [key: string]: unknown } = {
     protocolVersion: REVISION,
     clientInfo: options.clientInfo,
-    clientCapabilities: declareCapabilities(options.capabilities ?? {}, handlers),
+    clientCapabilities: declareCapabilities(
+      options.capabilities ?? {},
+      handlers,
+      HANDLER_CAPABILITIES,
+      "fill",
+    ),
     logLevel: options.logLevel,
   };
   let connected = false;
@@ -357,9 +329,9 @@ export function createClient(options: ClientOptions): Client {
       : {
           inspect: (message, requestOf) =>
             // A result of a kind not recognised has no known shape: its call fails with the rule instead.
-            !rules.recognises(resultOf(message))
+            !rules.recognises(responseResult(message))
               ? ({ ok: true } as const)
-              : failure(
+              : inspection(
                   validateMessage(withResultDefaults(message), { from: "server", requestOf }),
                 ),
         }),
@@ -367,7 +339,7 @@ export function createClient(options: ClientOptions): Client {
     handleNotification: async (method, params) => {
       const refused = rules.notification(
         method,
-        gate(SERVER_NOTIFICATION_INFO, method),
+        gatingCapability(SERVER_NOTIFICATION_INFO, method),
         params,
         negotiated,
       );
@@ -523,7 +495,7 @@ export function createClient(options: ClientOptions): Client {
     const refused = rules.sending(
       "clientToServer",
       method,
-      gate(CLIENT_REQUEST_INFO, method),
+      gatingCapability(CLIENT_REQUEST_INFO, method),
       params,
       negotiated,
     );
@@ -782,7 +754,7 @@ export function createClient(options: ClientOptions): Client {
       const refused = rules.sending(
         "clientToServer",
         method,
-        gate(CLIENT_NOTIFICATION_INFO, method),
+        gatingCapability(CLIENT_NOTIFICATION_INFO, method),
         params,
         negotiated,
       );

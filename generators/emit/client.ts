@@ -43,6 +43,10 @@ export const clientArtifact: Artifact = {
     imports.add("./validators.js", "validateMessage", false);
     imports.add(`${env.runtimeImport}/index.js`, "RuleBook", false);
     imports.addTypes(`${env.runtimeImport}/index.js`, ["Negotiated"]);
+    // Helpers the same for every revision: the runtime's, given this revision's tables.
+    for (const name of ["declareCapabilities", "gatingCapability", "inspection"])
+      imports.add(`${env.runtimeImport}/index.js`, name, false);
+    imports.addTypes(`${env.runtimeImport}/index.js`, ["HandlerCapabilities"]);
     for (const name of [
       "PROTOCOL_RULES",
       "CLIENT_REQUEST_INFO",
@@ -50,8 +54,8 @@ export const clientArtifact: Artifact = {
       "SERVER_NOTIFICATION_INFO",
     ])
       imports.add("./methods.js", name, false);
-    imports.addTypes("./methods.js", ["MethodInfo"]);
     if (protocol.inputRequired) imports.add(`${env.runtimeImport}/index.js`, "asksForInput", false);
+    if (protocol.resultTypes) imports.add(`${env.runtimeImport}/index.js`, "responseResult", false);
     if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", false);
     if (protocol.caching) {
       imports.add(`${env.runtimeImport}/index.js`, "ResponseCache", false);

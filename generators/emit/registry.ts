@@ -115,6 +115,8 @@ export const registryArtifact: Artifact = {
       "TemplateVariables",
     ]);
     imports.addTypes(`${runtime}/index.js`, ["ChangeEventBus", "Transport"]);
+    imports.add(`${runtime}/index.js`, "mergeCapabilities", false);
+    imports.add(`${runtime}/index.js`, "declaresAll", false);
     imports.add("./server.js", "createServer", false);
     imports.addTypes("./server.js", ["Answer", "RequestContext", "Server", "ServerHandlers", "ServerOptions"]);
     imports.add("./methods.js", "HTTP_BINDING", false);

@@ -44,11 +44,13 @@ export const serverArtifact: Artifact = {
     imports.add("./validators.js", "validateMessage", false);
     imports.add(runtime, "RuleBook", false);
     imports.addTypes(runtime, ["Negotiated"]);
+    // Helpers the same for every revision: the runtime's, given this revision's tables.
+    for (const name of ["declareCapabilities", "gatingCapability", "inspection"]) imports.add(runtime, name, false);
+    imports.addTypes(runtime, ["HandlerCapabilities"]);
     imports.add("./methods.js", "PROTOCOL_RULES", false);
     imports.add("./methods.js", "SERVER_NOTIFICATION_INFO", false);
     if (outgoing.length > 0) imports.add("./methods.js", "SERVER_REQUEST_INFO", false);
     if (handled.length > 0) imports.add("./methods.js", "CLIENT_NOTIFICATION_INFO", false);
-    imports.addTypes("./methods.js", ["MethodInfo"]);
     if (protocol.unsupportedVersion) imports.add("./types.js", protocol.unsupportedVersion.constant, false);
     if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", false);
     const ir = protocol.inputRequired;
