@@ -22,15 +22,15 @@ export type { Redis } from "./client.js";
 
 export interface RedisScaleOptions {
   /** redis://host:port (default redis://127.0.0.1:6379). */
-  url?: string;
+  url?: string | undefined;
   /** Prefix of every key and channel, so that services can share a Redis (default "mcp:"). */
-  prefix?: string;
+  prefix?: string | undefined;
   /** Events kept per resumable stream (approximately; default 1000). */
-  maxStreamEvents?: number;
+  maxStreamEvents?: number | undefined;
   /** How long a resumable stream's events are kept after its last event, in ms (default 1 hour). */
-  streamRetentionMs?: number;
+  streamRetentionMs?: number | undefined;
   /** Redis being unreachable, events lost meanwhile, and anything else no caller can be told. */
-  onError?: (error: Error) => void;
+  onError?: ((error: Error) => void) | undefined;
 }
 
 export interface RedisScale {

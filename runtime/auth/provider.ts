@@ -109,16 +109,16 @@ export interface ClientCredentialsProvider {
   readonly grant: "client_credentials";
   readonly clientId: string;
   /** For client_secret_basic or client_secret_post. */
-  readonly clientSecret?: string;
+  readonly clientSecret?: string | undefined;
   /** A PKCS#8 PEM private key, for private_key_jwt (RFC 7523). */
-  readonly privateKey?: string;
+  readonly privateKey?: string | undefined;
   /** The private key's JWS algorithm (default ES256). */
-  readonly signingAlgorithm?: SigningAlgorithm;
+  readonly signingAlgorithm?: SigningAlgorithm | undefined;
   /** The issuer these credentials belong to; when given, never sent to another. */
-  readonly issuer?: string;
+  readonly issuer?: string | undefined;
   /** Default: the scope the server challenges with, else its scopes_supported. */
-  readonly scope?: string;
-  readonly store?: CredentialStore;
+  readonly scope?: string | undefined;
+  readonly store?: CredentialStore | undefined;
 }
 
 export type AuthorizationProvider = OAuthClientProvider | ClientCredentialsProvider;
