@@ -9,8 +9,6 @@ export * from "./client.js";
 export * from "./server.js";
 export * from "./registry.js";
 export * from "./projection.js";
-// What a handler throws to answer with a JSON-RPC error, and the codes: one import with the revision's code.
-export { ErrorCode, RpcError } from "../../runtime/index.js";
 // In place of the registry's: the same registry, answering clients of every revision beside this one.
 export { createMcpServer } from "./every-revision.js";
 export type { EveryRevisionOptions, EveryRevisionServer } from "../../runtime/projection/index.js";

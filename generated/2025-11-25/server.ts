@@ -33,6 +33,9 @@ import {
 } from "./methods.js";
 import { validateMessage } from "./validators.js";
 
+// What a handler throws to answer with a JSON-RPC error, and the codes: from the revision's module too.
+export { ErrorCode, RpcError };
+
 type ServerNotificationName = keyof ServerNotificationMap;
 type Awaitable<T> = T | Promise<T>;
 export type Answer<R> = R;

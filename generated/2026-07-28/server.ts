@@ -34,6 +34,9 @@ import {
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from "./types.js";
 import { validateMessage } from "./validators.js";
 
+// What a handler throws to answer with a JSON-RPC error, and the codes: from the revision's module too.
+export { ErrorCode, RpcError };
+
 type ServerNotificationName = keyof ServerNotificationMap;
 type Awaitable<T> = T | Promise<T>;
 /** `R` with `K` optional; a mapped type, not Omit, which would lose the properties of a type with an index signature. */

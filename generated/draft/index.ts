@@ -9,5 +9,3 @@ export * from "./client.js";
 export * from "./server.js";
 export * from "./registry.js";
 export * from "./projection.js";
-// What a handler throws to answer with a JSON-RPC error, and the codes: one import with the revision's code.
-export { ErrorCode, RpcError } from "../../runtime/index.js";
