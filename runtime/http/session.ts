@@ -171,7 +171,10 @@ export class StreamableHttpSession implements Transport {
     this.lastActive = Date.now();
   }
 
-  /** A connection is open or a request is being answered: the session is in use, never idle. */
+  /**
+   * A connection is open or a request is being answered. Idle expiry and eviction look at
+   * `answering` only (session-table.ts): an open stream alone does not keep a session.
+   */
   get busy(): boolean {
     if (this.byRequest.size > 0) return true;
     for (const stream of this.streams.values()) if (stream.sink) return true;
