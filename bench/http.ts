@@ -59,8 +59,8 @@ async function serve(which: string): Promise<string> {
       new URL("generated/2026-07-28/index.js", root).href
     )) as typeof import("../generated/2026-07-28/index.js");
     const { serveStreamableHttp } = (await import(
-      new URL("runtime/http/server.js", root).href
-    )) as typeof import("../runtime/http/server.js");
+      new URL("runtime/http/server/server.js", root).href
+    )) as typeof import("../runtime/http/server/server.js");
     const server = createServer({
       serverInfo: { name: "bench", version: "1.0.0" },
       handlers: {

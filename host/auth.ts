@@ -1,10 +1,10 @@
 // Authorization for the host's `url` servers and `mcp-gen tools --url`: the `auth` settings of a
-// server entry (checked with the rest of the config), the provider they make (runtime/auth/node.ts:
-// a browser and a loopback redirect, or client credentials for a machine), and the authorizing
-// fetch the HTTP transports are given, one per server for as long as the host runs, which tells the
-// host of each authorization that fails and of each new token. Authorization runs when the
-// transport starts, before any MCP request, so the user's time in the browser does not count
-// against a request's timeout.
+// server entry (checked with the rest of the config), the provider they make
+// (runtime/auth/client/node.ts: a browser and a loopback redirect, or client credentials for a
+// machine), and the authorizing fetch the HTTP transports are given, one per server for as long
+// as the host runs, which tells the host of each authorization that fails and of each new token.
+// Authorization runs when the transport starts, before any MCP request, so the user's time in the
+// browser does not count against a request's timeout.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -14,8 +14,8 @@ import {
   type AuthorizationProvider,
   type Fetch,
   type SigningAlgorithm,
-} from "../runtime/auth/index.js";
-import { fileStore, nodeProvider } from "../runtime/auth/node.js";
+} from "../runtime/auth/client/index.js";
+import { fileStore, nodeProvider } from "../runtime/auth/client/node.js";
 import type { Transport } from "../runtime/index.js";
 
 /** A server entry's `auth`: `true` (or `{}`) for the defaults, or any of these. */

@@ -112,7 +112,7 @@ export interface HostOptions {
   shutdownGraceMs?: number;
   /** A transport for a server; undefined keeps the default (stdio, or HTTP for a `url` entry). */
   transport?: TransportFactory;
-  /** The authorization provider for a `url` server with `auth` (default: runtime/auth/node.ts's, from its settings). */
+  /** The authorization provider for a `url` server with `auth` (default: runtime/auth/client/node.ts's, from its settings). */
   authorization?: AuthorizationFactory;
   /** Problems no caller can be told about (a failed list refresh, a malformed notification). */
   onError?: (error: Error, server: string) => void;

@@ -15,7 +15,7 @@ import type { Handover } from "./handover.js";
 import { REVISIONS, revisionModule, type RevisionModule } from "./revisions.js";
 import type { GeneratedClient } from "./session.js";
 import { RpcError, type Transport } from "../runtime/index.js";
-import { AuthorizationError } from "../runtime/auth/index.js";
+import { AuthorizationError } from "../runtime/auth/client/index.js";
 
 export interface Negotiated {
   readonly module: RevisionModule;

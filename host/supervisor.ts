@@ -4,7 +4,7 @@
 // refused authorization is not tried again on its own (that would send the user to the browser
 // again and again): the next call starts it, and so asks anew. Its status carries the latest
 // authorization that failed, whether at a start or for one call while the server stays up.
-import { AuthorizationError } from "../runtime/auth/index.js";
+import { AuthorizationError } from "../runtime/auth/client/index.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { ConnectionClosedError, ErrorCode, RpcError, isObject, type Transport } from "../runtime/index.js";
 import type { ServerSpec } from "./config.js";

@@ -3,10 +3,10 @@
 // 2024-11-05; authorized when the entry has `auth`, see auth.ts), else a stdio child process that
 // gets only a few harmless variables of the host's environment (the stdio transport's defaults)
 // plus the ones its entry names, so one server never reads the credentials meant for another.
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
-import { FallbackHttpClientTransport } from "../runtime/http/fallback.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
+import { FallbackHttpClientTransport } from "../runtime/http/client/fallback.js";
 import type { Transport } from "../runtime/index.js";
-import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
+import { LegacySseClientTransport } from "../runtime/http/client/legacy-sse-client.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { authorizeBeforeStart, serverFetch, type AuthorizationFactory, type AuthorizationListener } from "./auth.js";
 import type { ServerSpec } from "./config.js";

@@ -12,8 +12,8 @@ import {
   type CredentialStore,
   type OAuthClientProvider,
   type WithAuthorizationOptions,
-} from "../runtime/auth/index.js";
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
+} from "../runtime/auth/client/index.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
 import {
   json,
   listen,

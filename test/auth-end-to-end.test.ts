@@ -12,10 +12,10 @@ import { afterEach, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
 import { createHost } from "../host/index.js";
-import { AuthorizationError } from "../runtime/auth/index.js";
-import { nodeProvider } from "../runtime/auth/node.js";
+import { AuthorizationError } from "../runtime/auth/client/index.js";
+import { nodeProvider } from "../runtime/auth/client/node.js";
 import type { AuthInfo } from "../runtime/index.js";
-import { serveStreamableHttp } from "../runtime/http/server.js";
+import { serveStreamableHttp } from "../runtime/http/server/server.js";
 import { startAuthServer } from "./support/oauth-server.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -1,4 +1,4 @@
-// runtime/auth/node.ts: the loopback redirect listener (the one callback with the flow's state,
+// runtime/auth/client/node.ts: the loopback redirect listener (the one callback with the flow's state,
 // nothing else), the credentials file (0600, whole-file writes, bad entries dropped), and the
 // provider end to end with a stand-in browser that follows the authorization server's redirect.
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../generated/2025-11-25/index.js";
-import { withAuthorization, type StoredTokens } from "../runtime/auth/index.js";
-import { fileStore, nodeProvider } from "../runtime/auth/node.js";
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
+import { withAuthorization, type StoredTokens } from "../runtime/auth/client/index.js";
+import { fileStore, nodeProvider } from "../runtime/auth/client/node.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
 import { startAuthServer, startProtectedServer } from "./support/oauth-server.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -2,11 +2,11 @@
 // URLs in the spec's order, which metadata may speak for a server, scope arithmetic, choosing a
 // token endpoint authentication method, and the JWK thumbprint (RFC 7638's own example).
 import { describe, expect, it } from "vitest";
-import { chooseAuthMethod } from "../runtime/auth/client-auth.js";
-import { canonicalResource, resourceCovers, serverMetadataUrls } from "../runtime/auth/discovery.js";
-import { thumbprint } from "../runtime/auth/jwt.js";
-import { covers, initialScope, scopeSet, union, withOfflineAccess } from "../runtime/auth/scope-selection.js";
-import { parseChallenges, readChallenge } from "../runtime/auth/www-authenticate.js";
+import { chooseAuthMethod } from "../runtime/auth/client/client-auth.js";
+import { canonicalResource, resourceCovers, serverMetadataUrls } from "../runtime/auth/client/discovery.js";
+import { thumbprint } from "../runtime/auth/client/jwt.js";
+import { covers, initialScope, scopeSet, union, withOfflineAccess } from "../runtime/auth/client/scope-selection.js";
+import { parseChallenges, readChallenge } from "../runtime/auth/client/www-authenticate.js";
 
 describe("WWW-Authenticate", () => {
   it("reads several challenges, quoted and plain values, escapes and commas inside quotes", () => {

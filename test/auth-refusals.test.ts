@@ -8,11 +8,11 @@ import { afterEach, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
 import { createHost } from "../host/index.js";
-import { AuthorizationError, withAuthorization, type OAuthClientProvider } from "../runtime/auth/index.js";
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
-import { FallbackHttpClientTransport } from "../runtime/http/fallback.js";
-import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
-import { serveStreamableHttp, type ScopeRules } from "../runtime/http/server.js";
+import { AuthorizationError, withAuthorization, type OAuthClientProvider } from "../runtime/auth/client/index.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
+import { FallbackHttpClientTransport } from "../runtime/http/client/fallback.js";
+import { LegacySseClientTransport } from "../runtime/http/client/legacy-sse-client.js";
+import { serveStreamableHttp, type ScopeRules } from "../runtime/http/server/server.js";
 import type { Transport } from "../runtime/transport.js";
 import { json, listen, startAuthServer, type AuthServerOptions, type TestAuthServer } from "./support/oauth-server.js";
 

@@ -10,10 +10,10 @@ import * as r2025b from "../generated/2025-06-18/index.js";
 import * as r2025c from "../generated/2025-11-25/index.js";
 import * as r2026 from "../generated/2026-07-28/index.js";
 import * as draft from "../generated/draft/index.js";
-import { formatChallenge, MAX_TOKEN_LENGTH, readBearerToken } from "../runtime/auth/bearer.js";
-import { canonicalResource, protectedResourceMetadataUrl } from "../runtime/auth/protected-resource.js";
-import { createResourceServer, type AuthOptions } from "../runtime/auth/resource-server.js";
-import { missingScopes, requiredScopes, TOOL_CALL, type ScopeRules } from "../runtime/auth/required-scopes.js";
+import { formatChallenge, MAX_TOKEN_LENGTH, readBearerToken } from "../runtime/auth/server/bearer.js";
+import { canonicalResource, protectedResourceMetadataUrl } from "../runtime/auth/server/protected-resource.js";
+import { createResourceServer, type AuthOptions } from "../runtime/auth/server/resource-server.js";
+import { missingScopes, requiredScopes, TOOL_CALL, type ScopeRules } from "../runtime/auth/server/required-scopes.js";
 import type { JsonRpcMessage, Transport } from "../runtime/index.js";
 
 describe("Bearer tokens in the Authorization header", () => {

@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
 import {
   createStreamableHttpHandler,
   serveStreamableHttp,
   type AuthInfo,
   type ServeOptions,
   type StreamableHttpServer,
-} from "../runtime/http/server.js";
+} from "../runtime/http/server/server.js";
 import { jwtVerifier } from "../examples/protected-server/verify-jwt.js";
 import { serveNotes } from "../examples/protected-server/server.js";
 import { startTestIssuer, type TestIssuer, type TokenClaims } from "./support/jwks-issuer.js";

@@ -7,9 +7,9 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, it } from "vitest";
 import { createClient, createServer } from "../generated/2024-11-05/index.js";
-import { withAuthorization, type OAuthClientProvider } from "../runtime/auth/index.js";
-import { FallbackHttpClientTransport } from "../runtime/http/fallback.js";
-import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
+import { withAuthorization, type OAuthClientProvider } from "../runtime/auth/client/index.js";
+import { FallbackHttpClientTransport } from "../runtime/http/client/fallback.js";
+import { LegacySseClientTransport } from "../runtime/http/client/legacy-sse-client.js";
 import type { Transport } from "../runtime/transport.js";
 import { json, startAuthServer, type TestAuthServer } from "./support/oauth-server.js";
 

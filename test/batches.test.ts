@@ -16,8 +16,8 @@ import {
   Peer,
   type Transport,
 } from "../runtime/index.js";
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
-import { serveStreamableHttp } from "../runtime/http/server.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
+import { serveStreamableHttp } from "../runtime/http/server/server.js";
 import { SseParser } from "../runtime/http/sse.js";
 
 const { InvalidRequest: INVALID_REQUEST, MethodNotFound: METHOD_NOT_FOUND, InvalidParams: INVALID_PARAMS } = ErrorCode;

@@ -6,8 +6,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closest, editDistance } from "../generators/cli/suggest.js";
 import { paths } from "../generators/paths.js";
+import { closest, editDistance } from "../generators/suggest.js";
 import { lastWords } from "../generators/tools/last-words.js";
 import { nodeCommandLine } from "./fixtures/tools/harness.js";
 import { ScratchClone, type RunResult } from "./support/scratch-clone.js";

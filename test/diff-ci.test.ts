@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { parse } from "test-results-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import type { DiffReport } from "../generators/diff/findings.js";
+import type { DiffReport } from "../generators/diff/rules/findings.js";
 import { paths } from "../generators/paths.js";
 
 const TSX = join(paths.root, "node_modules", ".bin", "tsx");

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { DiffReport } from "../generators/diff/findings.js";
-import { judge, type Gate } from "../generators/diff/gate.js";
+import { judge, type Gate } from "../generators/diff/ci/gate.js";
+import type { DiffReport } from "../generators/diff/rules/findings.js";
 import { paths } from "../generators/paths.js";
 import { diffTiny, num, prop, str, things } from "./support/diff-models.js";
 

@@ -10,8 +10,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import npmChromium from "@sparticuz/chromium";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DiffReport, Item } from "../generators/diff/findings.js";
-import { DIFFS_DIR } from "../generators/diff/tree.js";
+import type { DiffReport, Item } from "../generators/diff/rules/findings.js";
+import { DIFFS_DIR } from "../generators/diff/command/tree.js";
 import { paths } from "../generators/paths.js";
 import { REVISIONS } from "./support/spec.js";
 

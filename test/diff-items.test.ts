@@ -3,9 +3,9 @@
 // computed from the items and the models' protocol facts.
 import { describe, expect, it } from "vitest";
 import { diffModels } from "../generators/diff/diff.js";
-import type { DiffReport, Finding, Item, Theme } from "../generators/diff/findings.js";
-import { findingsOf } from "../generators/diff/items.js";
-import { revisionLinks } from "../generators/diff/links.js";
+import type { DiffReport, Finding, Item, Theme } from "../generators/diff/rules/findings.js";
+import { findingsOf } from "../generators/diff/rules/items.js";
+import { revisionLinks } from "../generators/diff/rules/links.js";
 import { loadRevisionTable } from "../generators/spec/revisions.js";
 import { diffTiny, iface, prop, ref, str, things, union } from "./support/diff-models.js";
 import { checkedInModel, REVISIONS } from "./support/spec.js";

@@ -1,9 +1,9 @@
 // The renderers over one findings list: the Markdown upgrade guide's order and grouping,
 // escaping in HTML and Markdown, the JSON format, and the generated/diffs tree.
 import { describe, expect, it } from "vitest";
-import { revisionLinks } from "../generators/diff/links.js";
+import { buildDiffTree } from "../generators/diff/command/tree.js";
 import { RENDERERS } from "../generators/diff/render/renderers.js";
-import { buildDiffTree } from "../generators/diff/tree.js";
+import { revisionLinks } from "../generators/diff/rules/links.js";
 import { loadRevisionTable } from "../generators/spec/revisions.js";
 import { constant, diffTiny, num, prop, str, things, TINY_LINKS } from "./support/diff-models.js";
 import { checkedInModel, REVISIONS } from "./support/spec.js";

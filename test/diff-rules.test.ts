@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { FindingKind, Side } from "../generators/diff/findings.js";
-import { RULE_IDS, RULES, type RuleId } from "../generators/diff/rules.js";
+import type { FindingKind, Side } from "../generators/diff/rules/findings.js";
+import { RULE_IDS, RULES, type RuleId } from "../generators/diff/rules/rules.js";
 import { paths } from "../generators/paths.js";
 import {
   alias,

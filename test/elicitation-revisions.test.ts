@@ -18,8 +18,8 @@ import * as r0326 from "../generated/2025-03-26/index.js";
 import * as r0618 from "../generated/2025-06-18/index.js";
 import * as r1125 from "../generated/2025-11-25/index.js";
 import * as r2607 from "../generated/2026-07-28/index.js";
-import { serveStreamableHttp, type StreamableHttpServer } from "../runtime/http/server.js";
-import type { StreamableHttpSession } from "../runtime/http/server.js";
+import { serveStreamableHttp, type StreamableHttpServer } from "../runtime/http/server/server.js";
+import type { StreamableHttpSession } from "../runtime/http/server/server.js";
 import {
   createMultiRevisionServer,
   project,

@@ -15,7 +15,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMcpServer } from "../generated/2025-11-25/index.js";
-import { serveStreamableHttp, type StreamableHttpServer } from "../runtime/http/server.js";
+import { serveStreamableHttp, type StreamableHttpServer } from "../runtime/http/server/server.js";
 import type { Transport } from "../runtime/index.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { problemsOf, recording, type MessageLog } from "./support/revision-oracle.js";

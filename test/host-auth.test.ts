@@ -9,8 +9,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AuthorizationError } from "../runtime/auth/index.js";
-import { nodeProvider } from "../runtime/auth/node.js";
+import { AuthorizationError } from "../runtime/auth/client/index.js";
+import { nodeProvider } from "../runtime/auth/client/node.js";
 import { createHost, HostConfigError, parseHostConfig, type Host, type ServerStatus } from "../host/index.js";
 import { startAuthServer, startProtectedServer, type AuthServerOptions } from "./support/oauth-server.js";
 

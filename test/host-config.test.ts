@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../generated/2025-06-18/index.js";
 import { createHost, HostConfigError, loadHostConfig } from "../host/index.js";
-import { serveStreamableHttp } from "../runtime/http/server.js";
+import { serveStreamableHttp } from "../runtime/http/server/server.js";
 
 function file(name: string, text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), "mcp-gen-host-")), name);

@@ -12,8 +12,8 @@ import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMultiRevisionConformanceServer } from "../examples/multi-revision-server/server.js";
 import type { AuthInfo } from "../runtime/auth/auth-info.js";
-import { trusted } from "../runtime/http/request.js";
-import { serveStreamableHttp, type ServeOptions, type StreamableHttpServer } from "../runtime/http/server.js";
+import { trusted } from "../runtime/http/server/request.js";
+import { serveStreamableHttp, type ServeOptions, type StreamableHttpServer } from "../runtime/http/server/server.js";
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {

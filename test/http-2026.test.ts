@@ -11,8 +11,8 @@ import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
-import { serveStreamableHttp, type ServeOptions } from "../runtime/http/server.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
+import { serveStreamableHttp, type ServeOptions } from "../runtime/http/server/server.js";
 
 const REV = "2026-07-28";
 const meta = {

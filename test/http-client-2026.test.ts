@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as v2026 from "../generated/2026-07-28/index.js";
 import { createHost, NegotiationError, ServerTimeoutError } from "../host/index.js";
 import { ConnectionClosedError, MemoryCacheStore, RpcError } from "../runtime/index.js";
-import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client.js";
-import { serveStreamableHttp } from "../runtime/http/server.js";
+import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client/client.js";
+import { serveStreamableHttp } from "../runtime/http/server/server.js";
 
 const complete = { resultType: "complete" as const };
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -12,8 +12,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createClient, createServer, type Server } from "../generated/2025-11-25/index.js";
 import { createServer as createServer0618 } from "../generated/2025-06-18/index.js";
-import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client.js";
-import { serveStreamableHttp, type StreamableHttpServer, type StreamableHttpSession } from "../runtime/http/server.js";
+import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client/client.js";
+import {
+  serveStreamableHttp,
+  type StreamableHttpServer,
+  type StreamableHttpSession,
+} from "../runtime/http/server/server.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
-// The HTTP+SSE transport of 2024-11-05 (runtime/legacy-sse-client.ts) and the fallback to it
-// (runtime/http-fallback.ts), against a real server of that era: server-everything 0.6.2's
+// The HTTP+SSE transport of 2024-11-05 (runtime/http/client/legacy-sse-client.ts) and the fallback to it
+// (runtime/http/client/fallback.ts), against a real server of that era: server-everything 0.6.2's
 // `dist/sse.js` (express, SDK 1.0.1's SSEServerTransport), spawned on a free loopback port. That
 // server keeps one global transport and exits when its SSE stream closes, so each block starts
 // its own process. Hostile servers are small node:http handlers on 127.0.0.1.
@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../generated/2024-11-05/index.js";
 import { createHost } from "../host/index.js";
 import { ConnectionClosedError, type JsonObject } from "../runtime/index.js";
-import { FallbackHttpClientTransport } from "../runtime/http/fallback.js";
-import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
+import { FallbackHttpClientTransport } from "../runtime/http/client/fallback.js";
+import { LegacySseClientTransport } from "../runtime/http/client/legacy-sse-client.js";
 import { cli, workDir } from "./fixtures/tools/harness.js";
 import {
   everything2024Client,

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { diffCommand, type DiffOptions } from "../generators/diff/command.js";
+import { diffCommand, type DiffOptions } from "../generators/diff/command/command.js";
 import { InputError } from "../generators/errors.js";
 import { MANIFEST_FILE, type Manifest } from "../generators/output/manifest.js";
 import { FIXTURES } from "./fixtures/tools/harness.js";

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
 import { connectRedis } from "../integrations/redis/index.js";
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
-import { serveStreamableHttp } from "../runtime/http/server.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
+import { serveStreamableHttp } from "../runtime/http/server/server.js";
 import { readSseBody, SseParser, type SseEvent } from "../runtime/http/sse.js";
 import {
   InMemoryChangeEventBus,

@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client.js";
+import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client/client.js";
 import { readSseBody, SseParser, type SseEvent } from "../runtime/http/sse.js";
 import { freePort, startRedis, type TestRedis } from "./support/redis.js";
 

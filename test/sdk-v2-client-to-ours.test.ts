@@ -6,7 +6,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { serveStreamableHttp } from "../runtime/http/server.js";
+import { serveStreamableHttp } from "../runtime/http/server/server.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -19,7 +19,7 @@ import * as z from "zod/v4";
 import * as v2026 from "../generated/2026-07-28/index.js";
 import { toolsCommand } from "../generators/tools/command.js";
 import { createHost, type HostChange } from "../host/index.js";
-import { StreamableHttpClientTransport } from "../runtime/http/client.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client/client.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "test-results-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Finding } from "../generators/diff/findings.js";
+import type { Finding } from "../generators/diff/rules/findings.js";
 import { checkListings, embeddedListing, otherChangeText, renderCheck } from "../generators/tools/check.js";
 import { emitToolsModule } from "../generators/tools/emit.js";
 import { normalizeListing, type Listing, type ToolDefinition } from "../generators/tools/listing.js";

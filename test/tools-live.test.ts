@@ -14,7 +14,7 @@ import { toolsCommand } from "../generators/tools/command.js";
 import type { Client } from "../generated/2025-11-25/index.js";
 import { createClient } from "../generated/2025-11-25/index.js";
 import { createServer as createServer0618, type ListToolsResult } from "../generated/2025-06-18/index.js";
-import { createStreamableHttpHandler, serveStreamableHttp } from "../runtime/http/server.js";
+import { createStreamableHttpHandler, serveStreamableHttp } from "../runtime/http/server/server.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { cli, nodeCommandLine, serverEntry, workDir, type CliResult } from "./fixtures/tools/harness.js";
 import { compile } from "./support/compile.js";

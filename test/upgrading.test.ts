@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { diffCommand, type DiffOptions } from "../generators/diff/command.js";
+import { diffCommand, type DiffOptions } from "../generators/diff/command/command.js";
 import { EXIT } from "../generators/errors.js";
 import { paths } from "../generators/paths.js";
 import { SPEC_DIR } from "./support/spec.js";

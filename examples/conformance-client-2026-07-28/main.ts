@@ -6,7 +6,7 @@
 // (examples/shared/conformance-auth.ts). Exits non-zero when the scenario could not be played.
 import { createClient, type ClientHandlers } from "../../generated/2026-07-28/client.js";
 import type * as T from "../../generated/2026-07-28/types.js";
-import { StreamableHttpClientTransport } from "../../runtime/http/client.js";
+import { StreamableHttpClientTransport } from "../../runtime/http/client/client.js";
 import { scenarioFetch } from "../shared/conformance-auth.js";
 
 type Client = ReturnType<typeof createClient>;

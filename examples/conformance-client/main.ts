@@ -4,7 +4,7 @@
 // Authorization scenarios (auth/*) go through runtime/auth (examples/shared/conformance-auth.ts).
 import { createClient, type ClientHandlers } from "../../generated/2025-11-25/client.js";
 import type * as T from "../../generated/2025-11-25/types.js";
-import { StreamableHttpClientTransport } from "../../runtime/http/client.js";
+import { StreamableHttpClientTransport } from "../../runtime/http/client/client.js";
 import { scenarioFetch } from "../shared/conformance-auth.js";
 
 type Client = ReturnType<typeof createClient>;

@@ -1,6 +1,6 @@
 // Serves the 2026-07-28 conformance server on a loopback port and prints its URL on the first
 // line of stdout. Usage: tsx examples/conformance-server-2026-07-28/main.ts [port]
-import { serveStreamableHttp } from "../../runtime/http/server.js";
+import { serveStreamableHttp } from "../../runtime/http/server/server.js";
 import { createConformanceServer } from "./server.js";
 
 const server = createConformanceServer();

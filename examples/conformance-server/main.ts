@@ -1,6 +1,6 @@
 // Serves the conformance server on a loopback port and prints its URL on the first line of stdout.
 // Usage: tsx examples/conformance-server/main.ts [port]
-import { serveStreamableHttp } from "../../runtime/http/server.js";
+import { serveStreamableHttp } from "../../runtime/http/server/server.js";
 import { createConformanceServer } from "./server.js";
 
 const http = await serveStreamableHttp({

@@ -2,7 +2,7 @@
 // registry per Streamable HTTP session, since the reconnection tool needs its session's streams.
 // The registry lists, pages and calls the tools, reads the resources and the template, answers
 // subscriptions, completion and log levels; the fixtures are only data and handlers.
-import type { StreamableHttpSession } from "../../runtime/http/server.js";
+import type { StreamableHttpSession } from "../../runtime/http/server/server.js";
 import { createMcpServer, type McpServer } from "../../generated/2025-11-25/registry.js";
 import * as fixtures from "./fixtures.js";
 import { sessionTools } from "./session-tools.js";

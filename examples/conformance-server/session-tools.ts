@@ -1,6 +1,6 @@
 // The 2025-11-25 conformance tools that ask the client through server→client requests (sampling,
 // elicitation) or need the session's resumable streams; at 2026-07-28 those travel otherwise.
-import type { StreamableHttpSession } from "../../runtime/http/server.js";
+import type { StreamableHttpSession } from "../../runtime/http/server/server.js";
 import type { HandlerContext } from "../../generated/2025-11-25/registry.js";
 import type * as T from "../../generated/2025-11-25/types.js";
 import { noArguments, stringArgument, text } from "./fixtures.js";

@@ -1,7 +1,7 @@
 // Serves the conformance suite's server for 2025-11-25 and 2026-07-28 clients, and older session
 // revisions, on one loopback URL, printed on the first line of stdout.
 // Usage: tsx examples/multi-revision-server/main.ts [port]
-import { serveStreamableHttp } from "../../runtime/http/server.js";
+import { serveStreamableHttp } from "../../runtime/http/server/server.js";
 import { createMultiRevisionConformanceServer } from "./server.js";
 
 const { server, inSession } = createMultiRevisionConformanceServer();

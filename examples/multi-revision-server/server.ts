@@ -11,7 +11,7 @@ import * as r2503 from "../../generated/2025-03-26/index.js";
 import * as r2506 from "../../generated/2025-06-18/index.js";
 import * as r2511 from "../../generated/2025-11-25/index.js";
 import * as r2607 from "../../generated/2026-07-28/index.js";
-import type { StreamableHttpSession } from "../../runtime/http/server.js";
+import type { StreamableHttpSession } from "../../runtime/http/server/server.js";
 import type { SharedRegistrations } from "../../runtime/server/index.js";
 import { createMultiRevisionServer, type MultiRevisionServer } from "../../runtime/projection/index.js";
 import { registerConformance } from "../conformance-server/server.js";

@@ -5,7 +5,7 @@
 import * as v2025 from "../../generated/2025-11-25/index.js";
 import * as v2026 from "../../generated/2026-07-28/index.js";
 import { RpcError, type AuthInfo } from "../../runtime/index.js";
-import { serveStreamableHttp, type StreamableHttpServer } from "../../runtime/http/server.js";
+import { serveStreamableHttp, type StreamableHttpServer } from "../../runtime/http/server/server.js";
 import { jwtVerifier } from "./verify-jwt.js";
 
 export interface NotesServerOptions {

@@ -3,7 +3,7 @@
 // the AuthInfo handlers see. jose lives here, in the example, not in the dependency-free runtime.
 // The endpoint itself checks the audience against its resource URL and refuses expired tokens.
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
-import type { AuthInfo } from "../../runtime/http/server.js";
+import type { AuthInfo } from "../../runtime/http/server/server.js";
 
 export interface JwtVerifierOptions {
   /** The authorization server's issuer identifier; tokens must carry it in `iss`. */

@@ -9,7 +9,7 @@ import {
   type Fetch,
   type OAuthClientProvider,
   type SigningAlgorithm,
-} from "../../runtime/auth/index.js";
+} from "../../runtime/auth/client/index.js";
 
 /** The Client ID Metadata Document URL the referee expects (it is never fetched). */
 const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";

@@ -4,593 +4,129 @@
 
 import type * as T from "./types.js";
 import {
-  ConnectionClosedError,
-  ErrorCode,
-  type HandlerCapabilities,
-  type IncomingContext,
-  type JsonObject,
-  type Negotiated,
-  Peer,
-  type RequestOptions,
-  RpcError,
-  RuleBook,
-  type Transport,
-  declareCapabilities,
-  gatingCapability,
-  inspection,
-} from "../../runtime/index.js";
+  type ClientCore,
+  type ClientCoreOptions,
+  ProtocolVersionError,
+  createProtocolClient,
+} from "../../runtime/client/protocol-client.js";
+import type { IncomingContext, RequestOptions } from "../../runtime/index.js";
 import {
-  CLIENT_NOTIFICATION_INFO,
-  CLIENT_REQUEST_INFO,
   type ClientNotificationMap,
   type ClientRequestMap,
-  HTTP_BINDING,
-  PROTOCOL_RULES,
-  REVISION,
-  SERVER_NOTIFICATION_INFO,
+  SESSION,
   type ServerNotificationMap,
   type ServerRequestMap,
 } from "./methods.js";
 import { validateMessage } from "./validators.js";
 
 type ClientRequestName = keyof ClientRequestMap;
-type ClientNotificationName = keyof ClientNotificationMap;
-type ServerNotificationName = keyof ServerNotificationMap;
 
 /** Params as a caller writes them: the client fills in the protocol's own fields ("_meta"). */
 export type CallParams<P> = { [K in keyof P as K extends "_meta" ? never : K]: P[K] } & {
   _meta?: { [key: string]: unknown };
 };
 
+/**
+ * A handler of the server's request `M`: its params (`P`) and context in, its result out. A
+ * method's type, so that its parameters compare bivariantly: one handler may serve two revisions.
+ */
+type Answers<M extends keyof ServerRequestMap, P = NonNullable<ServerRequestMap[M]["params"]>> = {
+  answer(
+    params: P,
+    context: IncomingContext,
+  ): ServerRequestMap[M]["result"] | Promise<ServerRequestMap[M]["result"]>;
+}["answer"];
+/** A request of the client's: `M`'s params as a caller writes them (`P`), `R` its result. */
+type Calls<M extends ClientRequestName, R, P = NonNullable<ClientRequestMap[M]["params"]>> = (
+  params: CallParams<P>,
+  options?: RequestOptions,
+) => Promise<R>;
+type MayCall<M extends ClientRequestName, R, P = NonNullable<ClientRequestMap[M]["params"]>> = (
+  params?: CallParams<P>,
+  options?: RequestOptions,
+) => Promise<R>;
+/** Every page of a list request, following the cursor. */
+type Pages<M extends ClientRequestName, R, P = NonNullable<ClientRequestMap[M]["params"]>> = (
+  params?: CallParams<P>,
+  options?: RequestOptions,
+) => AsyncGenerator<R, void, undefined>;
+
 /** Handlers for the requests a server sends this client; each one present declares its capability. */
 export interface ClientHandlers {
   /** `ping`; answered with an empty result when absent. */
-  ping?(
-    params: NonNullable<ServerRequestMap["ping"]["params"]>,
-    context: IncomingContext,
-  ): ServerRequestMap["ping"]["result"] | Promise<ServerRequestMap["ping"]["result"]>;
+  ping?: Answers<"ping">;
   /** `sampling/createMessage`: declares the client capability `sampling`. */
-  createMessage?(
-    params: NonNullable<ServerRequestMap["sampling/createMessage"]["params"]>,
-    context: IncomingContext,
-  ):
-    | ServerRequestMap["sampling/createMessage"]["result"]
-    | Promise<ServerRequestMap["sampling/createMessage"]["result"]>;
+  createMessage?: Answers<"sampling/createMessage">;
   /** `roots/list`: declares the client capability `roots`. */
-  listRoots?(
-    params: NonNullable<ServerRequestMap["roots/list"]["params"]>,
-    context: IncomingContext,
-  ): ServerRequestMap["roots/list"]["result"] | Promise<ServerRequestMap["roots/list"]["result"]>;
+  listRoots?: Answers<"roots/list">;
 }
 
-export interface ClientOptions {
-  transport: Transport;
-  clientInfo: T.Implementation;
-  /** Merged with the capabilities the handlers declare. */
-  capabilities?: T.ClientCapabilities;
-  handlers?: ClientHandlers;
-  /** Other protocol versions to go on with when the server answers the handshake with one (default none). */
-  acceptProtocolVersions?: readonly string[];
-  /** Check every message from the server with the generated validators (default true). */
-  validate?: boolean;
-  /**
-   * Protocol rules (docs/protocol-rules.md ids) this client neither keeps nor checks the server
-   * for: for a server known to break them. Default: every rule applies.
-   */
-  relaxRules?: readonly string[];
-  /** Default timeout of each request, in ms (default 60 000). */
-  timeoutMs?: number;
-  /** Problems no caller can be told about (a malformed notification, a failed send). */
-  onError?: (error: Error) => void;
-}
+/** createClient's options (each is described in runtime/client/protocol-client.ts). */
+export type ClientOptions = Omit<
+  ClientCoreOptions<ClientHandlers, T.Implementation, T.ClientCapabilities>,
+  "cache"
+>;
 
-/** The server does not speak this client's revision. */
-export class ProtocolVersionError extends RpcError {
-  readonly offered: unknown;
+/** The server does not speak this client's revision (`offered`: what it speaks). */
+export { ProtocolVersionError };
 
-  constructor(offered: unknown) {
-    super(
-      ErrorCode.InvalidRequest,
-      `the server speaks ${JSON.stringify(offered)}; this client speaks ${REVISION}`,
-      { offered },
-    );
-    this.name = "ProtocolVersionError";
-    this.offered = offered;
-  }
-}
-
-export interface Client {
-  /** Starts the transport and the revision's session (handshake). */
-  connect(): Promise<void>;
-  close(): Promise<void>;
-  /** What the server told this client about itself. */
-  readonly server: {
+export interface Client extends ClientCore<
+  {
     readonly serverCapabilities: T.ServerCapabilities | undefined;
     readonly serverInfo: T.Implementation | undefined;
     readonly instructions: string | undefined;
-  };
+  },
+  ClientNotificationMap,
+  ServerNotificationMap
+> {
   /** `ping` */
-  ping(
-    params?: CallParams<NonNullable<ClientRequestMap["ping"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.EmptyResult>;
+  readonly ping: MayCall<"ping", T.EmptyResult>;
   /** `initialize` */
-  initialize(
-    params: CallParams<NonNullable<ClientRequestMap["initialize"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.InitializeResult>;
+  readonly initialize: Calls<"initialize", T.InitializeResult>;
   /** `completion/complete` */
-  complete(
-    params: CallParams<NonNullable<ClientRequestMap["completion/complete"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.CompleteResult>;
+  readonly complete: Calls<"completion/complete", T.CompleteResult>;
   /** `logging/setLevel` */
-  setLevel(
-    params: CallParams<NonNullable<ClientRequestMap["logging/setLevel"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.EmptyResult>;
+  readonly setLevel: Calls<"logging/setLevel", T.EmptyResult>;
   /** `prompts/get` */
-  getPrompt(
-    params: CallParams<NonNullable<ClientRequestMap["prompts/get"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.GetPromptResult>;
+  readonly getPrompt: Calls<"prompts/get", T.GetPromptResult>;
   /** `prompts/list` */
-  listPrompts(
-    params?: CallParams<NonNullable<ClientRequestMap["prompts/list"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ListPromptsResult>;
-  /** Every page of `prompts/list`, following the cursor. */
-  listPromptsPages(
-    params?: CallParams<NonNullable<ClientRequestMap["prompts/list"]["params"]>>,
-    options?: RequestOptions,
-  ): AsyncGenerator<T.ListPromptsResult, void, undefined>;
+  readonly listPrompts: MayCall<"prompts/list", T.ListPromptsResult>;
+  readonly listPromptsPages: Pages<"prompts/list", T.ListPromptsResult>;
   /** `resources/list` */
-  listResources(
-    params?: CallParams<NonNullable<ClientRequestMap["resources/list"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ListResourcesResult>;
-  /** Every page of `resources/list`, following the cursor. */
-  listResourcesPages(
-    params?: CallParams<NonNullable<ClientRequestMap["resources/list"]["params"]>>,
-    options?: RequestOptions,
-  ): AsyncGenerator<T.ListResourcesResult, void, undefined>;
+  readonly listResources: MayCall<"resources/list", T.ListResourcesResult>;
+  readonly listResourcesPages: Pages<"resources/list", T.ListResourcesResult>;
   /** `resources/templates/list` */
-  listResourceTemplates(
-    params?: CallParams<NonNullable<ClientRequestMap["resources/templates/list"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ListResourceTemplatesResult>;
-  /** Every page of `resources/templates/list`, following the cursor. */
-  listResourceTemplatesPages(
-    params?: CallParams<NonNullable<ClientRequestMap["resources/templates/list"]["params"]>>,
-    options?: RequestOptions,
-  ): AsyncGenerator<T.ListResourceTemplatesResult, void, undefined>;
+  readonly listResourceTemplates: MayCall<
+    "resources/templates/list",
+    T.ListResourceTemplatesResult
+  >;
+  readonly listResourceTemplatesPages: Pages<
+    "resources/templates/list",
+    T.ListResourceTemplatesResult
+  >;
   /** `resources/read` */
-  readResource(
-    params: CallParams<NonNullable<ClientRequestMap["resources/read"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ReadResourceResult>;
+  readonly readResource: Calls<"resources/read", T.ReadResourceResult>;
   /** `resources/subscribe` */
-  subscribe(
-    params: CallParams<NonNullable<ClientRequestMap["resources/subscribe"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.EmptyResult>;
+  readonly subscribe: Calls<"resources/subscribe", T.EmptyResult>;
   /** `resources/unsubscribe` */
-  unsubscribe(
-    params: CallParams<NonNullable<ClientRequestMap["resources/unsubscribe"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.EmptyResult>;
+  readonly unsubscribe: Calls<"resources/unsubscribe", T.EmptyResult>;
   /** `tools/call` */
-  callTool(
-    params: CallParams<NonNullable<ClientRequestMap["tools/call"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.CallToolResult>;
+  readonly callTool: Calls<"tools/call", T.CallToolResult>;
   /** `tools/list` */
-  listTools(
-    params?: CallParams<NonNullable<ClientRequestMap["tools/list"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ListToolsResult>;
-  /** Every page of `tools/list`, following the cursor. */
-  listToolsPages(
-    params?: CallParams<NonNullable<ClientRequestMap["tools/list"]["params"]>>,
-    options?: RequestOptions,
-  ): AsyncGenerator<T.ListToolsResult, void, undefined>;
+  readonly listTools: MayCall<"tools/list", T.ListToolsResult>;
+  readonly listToolsPages: Pages<"tools/list", T.ListToolsResult>;
   /** Any client→server request by method name. */
   request<M extends ClientRequestName>(
     method: M,
     params?: CallParams<NonNullable<ClientRequestMap[M]["params"]>>,
     options?: RequestOptions,
   ): Promise<ClientRequestMap[M]["result"]>;
-  notify<M extends ClientNotificationName>(
-    method: M,
-    params?: ClientNotificationMap[M]["params"],
-  ): Promise<void>;
-  /** Listens to a server notification; returns the function that stops listening. */
-  on<M extends ServerNotificationName>(
-    method: M,
-    listener: (params: ServerNotificationMap[M]["params"]) => void,
-  ): () => void;
 }
 
-/** Capabilities declared by the handlers present, by handler name. */
-const HANDLER_CAPABILITIES: HandlerCapabilities = {
-  createMessage: [["sampling"], {}],
-  listRoots: [["roots"], {}],
-};
-
+/**
+ * A client of this revision: starts its session (handshake), validates every message and keeps the
+ * protocol's rules (runtime/client/protocol-client.ts).
+ */
 export function createClient(options: ClientOptions): Client {
-  const handlers: ClientHandlers = options.handlers ?? {};
-  const listeners = new Map<string, Set<(params: never) => void>>();
-  /** Protocol state, by the names spec/method-inferences.json gives it. */
-  const state: { [key: string]: unknown } = {
-    protocolVersion: REVISION,
-    clientInfo: options.clientInfo,
-    clientCapabilities: declareCapabilities(
-      options.capabilities ?? {},
-      handlers,
-      HANDLER_CAPABILITIES,
-      "fill",
-    ),
-  };
-  let connected = false;
-  let closed = false;
-  /** The protocol's rules beyond the schema (docs/protocol-rules.md), on both sides' capabilities. */
-  const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
-  // Capabilities breaking a rule (a malformed extension id) are never declared.
-  const ownCapabilities = rules.capabilities("client", state["clientCapabilities"]);
-  if (ownCapabilities) throw ownCapabilities;
-  const negotiated: Negotiated = {
-    get client() {
-      return state["clientCapabilities"];
-    },
-    get server() {
-      return state["serverCapabilities"];
-    },
-  };
-
-  function report(error: unknown): void {
-    options.onError?.(error instanceof Error ? error : new Error(String(error)));
-  }
-
-  function ready(method: string): void {
-    if (closed) throw new ConnectionClosedError(`${method} after close()`);
-    if (!connected) throw new RpcError(ErrorCode.InvalidRequest, `${method} before connect()`);
-  }
-
-  const peer = new Peer({
-    transport: options.transport,
-    ...(options.validate === false
-      ? {}
-      : {
-          inspect: (message, requestOf) =>
-            inspection(validateMessage(message, { from: "server", requestOf })),
-        }),
-    handleRequest: (method, params, context) => answer(method, params, context),
-    handleNotification: (method, params) => {
-      const refused = rules.notification(
-        method,
-        gatingCapability(SERVER_NOTIFICATION_INFO, method),
-        params,
-        negotiated,
-      );
-      if (refused) return report(refused);
-      for (const listener of listeners.get(method) ?? []) {
-        // One listener's failure neither stops the others nor the connection.
-        try {
-          (listener as (params: unknown) => void)(params);
-        } catch (error) {
-          report(error);
-        }
-      }
-    },
-    cancellation: { method: "notifications/cancelled", send: true, notFor: ["initialize"] },
-    progress: { method: "notifications/progress", send: true },
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.onError ? { onError: options.onError } : {}),
-  });
-
-  /** Answers a request from the server (or one embedded in a multi round-trip result). */
-  async function answer(
-    method: string,
-    params: JsonObject | undefined,
-    context: IncomingContext,
-  ): Promise<unknown> {
-    switch (method) {
-      case "ping": {
-        const handler = handlers.ping;
-        if (handler)
-          return serve(method, params, () =>
-            handler(
-              (params ?? {}) as unknown as NonNullable<ServerRequestMap["ping"]["params"]>,
-              context,
-            ),
-          );
-        return {};
-      }
-      case "sampling/createMessage": {
-        const handler = handlers.createMessage;
-        if (handler)
-          return serve(method, params, () =>
-            handler(
-              params as unknown as NonNullable<
-                ServerRequestMap["sampling/createMessage"]["params"]
-              >,
-              context,
-            ),
-          );
-        break;
-      }
-      case "roots/list": {
-        const handler = handlers.listRoots;
-        if (handler)
-          return serve(method, params, () =>
-            handler(
-              (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-    }
-    throw new RpcError(ErrorCode.MethodNotFound, `this client does not handle ${method}`);
-  }
-
-  /**
-   * Runs a handler under the rules: a request that breaks one is answered with its error (-32602)
-   * and never reaches the handler; an answer of the handler's that breaks one is not sent.
-   */
-  async function serve(
-    method: string,
-    params: JsonObject | undefined,
-    handler: () => unknown,
-  ): Promise<unknown> {
-    const refused = rules.received("serverToClient", method, params, negotiated);
-    if (refused) throw refused;
-    const result = await handler();
-    const broken = rules.answer(method, params, result);
-    if (broken) {
-      report(broken);
-      throw broken;
-    }
-    return result;
-  }
-
-  /** The fields every request carries in `_meta`, from the client's state. */
-  function withMeta(params: JsonObject | undefined): JsonObject | undefined {
-    return params;
-  }
-
-  /**
-   * Sends a request and checks its answer against the rules: an answer breaking one (a malformed
-   * MIME type in a prompt, say) fails the call with the violation (-32603), as a malformed one does.
-   */
-  async function request(
-    method: string,
-    params: JsonObject | undefined,
-    callOptions?: RequestOptions,
-  ): Promise<JsonObject> {
-    const result = await peer.request(method, params, callOptions);
-    const broken = rules.answer(method, params, result);
-    if (broken) throw broken;
-    return result;
-  }
-
-  async function call(
-    method: string,
-    params: JsonObject | undefined,
-    callOptions?: RequestOptions,
-  ): Promise<JsonObject> {
-    ready(method);
-    const refused = rules.sending(
-      "clientToServer",
-      method,
-      gatingCapability(CLIENT_REQUEST_INFO, method),
-      params,
-      negotiated,
-    );
-    if (refused) throw refused;
-    const sent = withMeta(params);
-    return request(method, sent, callOptions);
-  }
-
-  async function* pages(
-    method: string,
-    params: JsonObject | undefined,
-    callOptions?: RequestOptions,
-  ): AsyncGenerator<JsonObject, void, undefined> {
-    const seen = new Set<unknown>();
-    let cursor = params?.["cursor"];
-    for (;;) {
-      const page = await call(
-        method,
-        cursor === undefined ? params : { ...params, ["cursor"]: cursor },
-        callOptions,
-      );
-      yield page;
-      cursor = page["nextCursor"];
-      if (cursor === undefined) return;
-      if (seen.has(cursor))
-        throw new RpcError(
-          ErrorCode.InternalError,
-          `${method}: the server repeated cursor ${JSON.stringify(cursor)}`,
-        );
-      seen.add(cursor);
-    }
-  }
-
-  /** Starts the transport and the revision's session. */
-  async function start(): Promise<void> {
-    options.transport.setHttpBinding?.(HTTP_BINDING);
-    await peer.start();
-    const params: JsonObject = {};
-    params["protocolVersion"] = state["protocolVersion"];
-    params["capabilities"] = state["clientCapabilities"];
-    params["clientInfo"] = state["clientInfo"];
-    const result = await peer.request("initialize", params);
-    state["protocolVersion"] = result["protocolVersion"];
-    state["serverCapabilities"] = result["capabilities"];
-    state["serverInfo"] = result["serverInfo"];
-    state["instructions"] = result["instructions"];
-    const agreed = state["protocolVersion"];
-    if (
-      typeof agreed !== "string" ||
-      (agreed !== REVISION && !options.acceptProtocolVersions?.includes(agreed))
-    )
-      throw new ProtocolVersionError(agreed);
-    const theirCapabilities = rules.capabilities("server", state["serverCapabilities"]);
-    if (theirCapabilities) throw theirCapabilities;
-    // For transports that carry the version on every message (Streamable HTTP's MCP-Protocol-Version).
-    options.transport.setProtocolVersion?.(agreed);
-    connected = true;
-    await peer.notify("notifications/initialized");
-  }
-
-  const client: Client = {
-    async connect() {
-      try {
-        await start();
-      } catch (error) {
-        // A failed start leaves nothing open: the transport (and a spawned server) is closed.
-        connected = false;
-        await peer.close().catch(() => {});
-        throw error;
-      }
-    },
-    async close() {
-      connected = false;
-      closed = true;
-      await peer.close();
-    },
-    server: {
-      get serverCapabilities() {
-        return state["serverCapabilities"] as T.ServerCapabilities | undefined;
-      },
-      get serverInfo() {
-        return state["serverInfo"] as T.Implementation | undefined;
-      },
-      get instructions() {
-        return state["instructions"] as string | undefined;
-      },
-    },
-    ping: (params, callOptions) =>
-      call("ping", params as JsonObject | undefined, callOptions) as Promise<T.EmptyResult>,
-    initialize: (params, callOptions) =>
-      call(
-        "initialize",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.InitializeResult>,
-    complete: (params, callOptions) =>
-      call(
-        "completion/complete",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.CompleteResult>,
-    setLevel: (params, callOptions) =>
-      call(
-        "logging/setLevel",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.EmptyResult>,
-    getPrompt: (params, callOptions) =>
-      call(
-        "prompts/get",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.GetPromptResult>,
-    listPrompts: (params, callOptions) =>
-      call(
-        "prompts/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ListPromptsResult>,
-    listPromptsPages: (params, callOptions) =>
-      pages("prompts/list", params as JsonObject | undefined, callOptions) as AsyncGenerator<
-        T.ListPromptsResult,
-        void,
-        undefined
-      >,
-    listResources: (params, callOptions) =>
-      call(
-        "resources/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ListResourcesResult>,
-    listResourcesPages: (params, callOptions) =>
-      pages("resources/list", params as JsonObject | undefined, callOptions) as AsyncGenerator<
-        T.ListResourcesResult,
-        void,
-        undefined
-      >,
-    listResourceTemplates: (params, callOptions) =>
-      call(
-        "resources/templates/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ListResourceTemplatesResult>,
-    listResourceTemplatesPages: (params, callOptions) =>
-      pages(
-        "resources/templates/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as AsyncGenerator<T.ListResourceTemplatesResult, void, undefined>,
-    readResource: (params, callOptions) =>
-      call(
-        "resources/read",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ReadResourceResult>,
-    subscribe: (params, callOptions) =>
-      call(
-        "resources/subscribe",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.EmptyResult>,
-    unsubscribe: (params, callOptions) =>
-      call(
-        "resources/unsubscribe",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.EmptyResult>,
-    callTool: (params, callOptions) =>
-      call(
-        "tools/call",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.CallToolResult>,
-    listTools: (params, callOptions) =>
-      call(
-        "tools/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ListToolsResult>,
-    listToolsPages: (params, callOptions) =>
-      pages("tools/list", params as JsonObject | undefined, callOptions) as AsyncGenerator<
-        T.ListToolsResult,
-        void,
-        undefined
-      >,
-    request: (method, params, callOptions) =>
-      call(method, params as JsonObject | undefined, callOptions) as Promise<
-        ClientRequestMap[typeof method]["result"]
-      >,
-    notify: async (method, params) => {
-      ready(method);
-      const refused = rules.sending(
-        "clientToServer",
-        method,
-        gatingCapability(CLIENT_NOTIFICATION_INFO, method),
-        params,
-        negotiated,
-      );
-      if (refused) throw refused;
-      await peer.notify(method, params as JsonObject | undefined);
-    },
-    on(method, listener) {
-      let set = listeners.get(method);
-      if (!set) listeners.set(method, (set = new Set()));
-      set.add(listener);
-      return () => set.delete(listener);
-    },
-  };
-  return client;
+  return createProtocolClient(SESSION, validateMessage, options) as unknown as Client;
 }

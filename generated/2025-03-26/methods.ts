@@ -2,6 +2,8 @@
 // (modelcontextprotocol/modelcontextprotocol@b0f60ba5409d, schema.ts sha256 bdc457208cb1b490).
 // Do not edit: regenerate with mcp-gen. Specification: https://modelcontextprotocol.io/specification/2025-03-26
 
+import type { McpServerFacts } from "../../runtime/server/mcp-server.js";
+import type { MethodInfo, SessionFacts } from "../../runtime/session-facts.js";
 import {
   type CallToolRequest,
   type CallToolResult,
@@ -62,18 +64,7 @@ export {
 export const REVISION = "2025-03-26";
 
 /** Runtime facts about one method. */
-export interface MethodInfo {
-  readonly kind: "request" | "notification";
-  /** `inputRequired`: sent inside a result that asks the caller for input, not as a message of its own. */
-  readonly delivery: "message" | "inputRequired";
-  /** The schema type of the request or notification. */
-  readonly messageType: string;
-  /** The capability that must be declared before the method may be used, if any. */
-  readonly capability: {
-    readonly side: "client" | "server";
-    readonly path: readonly string[];
-  } | null;
-}
+export type { MethodInfo };
 
 /** Requests a client sends to a server: method → message, params and result. */
 export interface ClientRequestMap {
@@ -159,78 +150,116 @@ export const CLIENT_REQUEST_METHODS = [
 ] as const satisfies readonly ClientRequestMethod[];
 
 export const CLIENT_REQUEST_INFO: { readonly [M in ClientRequestMethod]: MethodInfo } = {
-  ping: { kind: "request", delivery: "message", messageType: "PingRequest", capability: null },
+  ping: {
+    kind: "request",
+    delivery: "message",
+    messageType: "PingRequest",
+    capability: null,
+    member: "ping",
+    emptyParams: true,
+    emptyResult: true,
+  },
   initialize: {
     kind: "request",
     delivery: "message",
     messageType: "InitializeRequest",
     capability: null,
+    member: "initialize",
   },
   "completion/complete": {
     kind: "request",
     delivery: "message",
     messageType: "CompleteRequest",
     capability: { side: "server", path: ["completions"] },
+    member: "complete",
+    declares: {},
   },
   "logging/setLevel": {
     kind: "request",
     delivery: "message",
     messageType: "SetLevelRequest",
     capability: { side: "server", path: ["logging"] },
+    member: "setLevel",
+    emptyResult: true,
+    declares: {},
   },
   "prompts/get": {
     kind: "request",
     delivery: "message",
     messageType: "GetPromptRequest",
     capability: { side: "server", path: ["prompts"] },
+    member: "getPrompt",
+    declares: {},
   },
   "prompts/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListPromptsRequest",
     capability: { side: "server", path: ["prompts"] },
+    member: "listPrompts",
+    emptyParams: true,
+    declares: {},
   },
   "resources/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListResourcesRequest",
     capability: { side: "server", path: ["resources"] },
+    member: "listResources",
+    emptyParams: true,
+    declares: {},
   },
   "resources/templates/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListResourceTemplatesRequest",
     capability: { side: "server", path: ["resources"] },
+    member: "listResourceTemplates",
+    emptyParams: true,
+    declares: {},
   },
   "resources/read": {
     kind: "request",
     delivery: "message",
     messageType: "ReadResourceRequest",
     capability: { side: "server", path: ["resources"] },
+    member: "readResource",
+    declares: {},
   },
   "resources/subscribe": {
     kind: "request",
     delivery: "message",
     messageType: "SubscribeRequest",
     capability: { side: "server", path: ["resources", "subscribe"] },
+    member: "subscribe",
+    emptyResult: true,
+    declares: true,
   },
   "resources/unsubscribe": {
     kind: "request",
     delivery: "message",
     messageType: "UnsubscribeRequest",
     capability: { side: "server", path: ["resources", "subscribe"] },
+    member: "unsubscribe",
+    emptyResult: true,
+    declares: true,
   },
   "tools/call": {
     kind: "request",
     delivery: "message",
     messageType: "CallToolRequest",
     capability: { side: "server", path: ["tools"] },
+    member: "callTool",
+    declares: {},
   },
   "tools/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListToolsRequest",
     capability: { side: "server", path: ["tools"] },
+    member: "listTools",
+    emptyParams: true,
+    declares: {},
   },
 };
 
@@ -258,18 +287,31 @@ export const SERVER_REQUEST_METHODS = [
 ] as const satisfies readonly ServerRequestMethod[];
 
 export const SERVER_REQUEST_INFO: { readonly [M in ServerRequestMethod]: MethodInfo } = {
-  ping: { kind: "request", delivery: "message", messageType: "PingRequest", capability: null },
+  ping: {
+    kind: "request",
+    delivery: "message",
+    messageType: "PingRequest",
+    capability: null,
+    member: "ping",
+    emptyParams: true,
+    emptyResult: true,
+  },
   "sampling/createMessage": {
     kind: "request",
     delivery: "message",
     messageType: "CreateMessageRequest",
     capability: { side: "client", path: ["sampling"] },
+    member: "createMessage",
+    declares: {},
   },
   "roots/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListRootsRequest",
     capability: { side: "client", path: ["roots"] },
+    member: "listRoots",
+    emptyParams: true,
+    declares: {},
   },
 };
 
@@ -308,24 +350,30 @@ export const CLIENT_NOTIFICATION_INFO: { readonly [M in ClientNotificationMethod
     delivery: "message",
     messageType: "CancelledNotification",
     capability: null,
+    member: "onCancelled",
   },
   "notifications/progress": {
     kind: "notification",
     delivery: "message",
     messageType: "ProgressNotification",
     capability: null,
+    member: "onProgress",
   },
   "notifications/initialized": {
     kind: "notification",
     delivery: "message",
     messageType: "InitializedNotification",
     capability: null,
+    member: "onInitialized",
+    emptyParams: true,
   },
   "notifications/roots/list_changed": {
     kind: "notification",
     delivery: "message",
     messageType: "RootsListChangedNotification",
     capability: { side: "client", path: ["roots", "listChanged"] },
+    member: "onRootsListChanged",
+    emptyParams: true,
   },
 };
 
@@ -379,42 +427,52 @@ export const SERVER_NOTIFICATION_INFO: { readonly [M in ServerNotificationMethod
     delivery: "message",
     messageType: "CancelledNotification",
     capability: null,
+    member: "onCancelled",
   },
   "notifications/progress": {
     kind: "notification",
     delivery: "message",
     messageType: "ProgressNotification",
     capability: null,
+    member: "onProgress",
   },
   "notifications/message": {
     kind: "notification",
     delivery: "message",
     messageType: "LoggingMessageNotification",
     capability: { side: "server", path: ["logging"] },
+    member: "onLoggingMessage",
   },
   "notifications/resources/updated": {
     kind: "notification",
     delivery: "message",
     messageType: "ResourceUpdatedNotification",
     capability: { side: "server", path: ["resources", "subscribe"] },
+    member: "onResourceUpdated",
   },
   "notifications/resources/list_changed": {
     kind: "notification",
     delivery: "message",
     messageType: "ResourceListChangedNotification",
     capability: { side: "server", path: ["resources", "listChanged"] },
+    member: "onResourceListChanged",
+    emptyParams: true,
   },
   "notifications/tools/list_changed": {
     kind: "notification",
     delivery: "message",
     messageType: "ToolListChangedNotification",
     capability: { side: "server", path: ["tools", "listChanged"] },
+    member: "onToolListChanged",
+    emptyParams: true,
   },
   "notifications/prompts/list_changed": {
     kind: "notification",
     delivery: "message",
     messageType: "PromptListChangedNotification",
     capability: { side: "server", path: ["prompts", "listChanged"] },
+    member: "onPromptListChanged",
+    emptyParams: true,
   },
 };
 
@@ -438,3 +496,71 @@ export const PROTOCOL_RULES = {
     ],
   },
 } as const;
+
+/** The facts this revision's generated client and server run on (the runtime's SessionFacts). */
+export const SESSION: SessionFacts = {
+  revision: REVISION,
+  rules: PROTOCOL_RULES,
+  clientRequests: CLIENT_REQUEST_INFO,
+  serverRequests: SERVER_REQUEST_INFO,
+  clientNotifications: CLIENT_NOTIFICATION_INFO,
+  serverNotifications: SERVER_NOTIFICATION_INFO,
+  http: HTTP_BINDING,
+  handshake: {
+    request: "initialize",
+    notification: "notifications/initialized",
+    allowedBefore: ["ping"],
+    params: [
+      { field: "protocolVersion", state: "protocolVersion" },
+      { field: "capabilities", state: "clientCapabilities" },
+      { field: "clientInfo", state: "clientInfo" },
+    ],
+    result: [
+      { field: "protocolVersion", state: "protocolVersion" },
+      { field: "capabilities", state: "serverCapabilities" },
+      { field: "serverInfo", state: "serverInfo" },
+      { field: "instructions", state: "instructions" },
+    ],
+  },
+  pagination: {
+    cursor: "cursor",
+    next: "nextCursor",
+    methods: ["prompts/list", "resources/list", "resources/templates/list", "tools/list"],
+  },
+  cancellation: {
+    method: "notifications/cancelled",
+    directions: ["clientToServer", "serverToClient"],
+  },
+  progress: { method: "notifications/progress", directions: ["clientToServer", "serverToClient"] },
+  batches: true,
+};
+
+/** The facts this revision's registry (createMcpServer) runs on (the runtime's McpServerFacts). */
+export const REGISTRY_FACTS: McpServerFacts = {
+  pagination: { cursor: "cursor", next: "nextCursor" },
+  toolArguments: "invalidParams",
+  invalidParams: -32602,
+  resourceNotFound: -32002,
+  structuredObject: true,
+  logLevels: ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"],
+  logNotification: "notifications/message",
+  listChanges: {
+    tools: {
+      method: "notifications/tools/list_changed",
+      capability: { tools: { listChanged: true } },
+    },
+    resources: {
+      method: "notifications/resources/list_changed",
+      capability: { resources: { listChanged: true } },
+    },
+    prompts: {
+      method: "notifications/prompts/list_changed",
+      capability: { prompts: { listChanged: true } },
+    },
+  },
+  updated: {
+    method: "notifications/resources/updated",
+    capability: { resources: { subscribe: true } },
+  },
+  perConnection: true,
+};

@@ -5,29 +5,21 @@
 import type * as T from "./types.js";
 import {
   ErrorCode,
-  type HandlerCapabilities,
   type IncomingContext,
   type IncomingNotificationContext,
-  type JsonObject,
-  type Negotiated,
-  Peer,
   type RequestOptions,
   RpcError,
-  RuleBook,
-  type Transport,
-  declareCapabilities,
-  gatingCapability,
-  inspection,
 } from "../../runtime/index.js";
 import {
-  CLIENT_NOTIFICATION_INFO,
+  type ServerCore,
+  type ServerCoreOptions,
+  createProtocolServer,
+} from "../../runtime/server/protocol-server.js";
+import {
   type ClientNotificationMap,
   type ClientRequestMap,
-  HTTP_BINDING,
-  PROTOCOL_RULES,
-  REVISION,
-  SERVER_NOTIFICATION_INFO,
-  SERVER_REQUEST_INFO,
+  type HTTP_BINDING,
+  SESSION,
   type ServerNotificationMap,
   type ServerRequestMap,
 } from "./methods.js";
@@ -47,24 +39,25 @@ export interface ClientState {
   readonly clientInfo?: T.Implementation;
 }
 
+/** A call back to the client: `M`'s params (optional, or required), `M`'s result. */
+type Sends<M extends keyof ServerRequestMap> = (
+  params?: NonNullable<ServerRequestMap[M]["params"]>,
+  options?: RequestOptions,
+) => Promise<ServerRequestMap[M]["result"]>;
+type SendsWith<M extends keyof ServerRequestMap> = (
+  params: NonNullable<ServerRequestMap[M]["params"]>,
+  options?: RequestOptions,
+) => Promise<ServerRequestMap[M]["result"]>;
+
 /** Given to every request handler: the request's own context, the client, and typed calls back to it. */
 export interface RequestContext extends IncomingContext {
   readonly client: ClientState;
   /** Sends `ping` to the client. */
-  ping(
-    params?: NonNullable<ServerRequestMap["ping"]["params"]>,
-    options?: RequestOptions,
-  ): Promise<ServerRequestMap["ping"]["result"]>;
+  readonly ping: Sends<"ping">;
   /** Sends `sampling/createMessage` to the client. */
-  createMessage(
-    params: NonNullable<ServerRequestMap["sampling/createMessage"]["params"]>,
-    options?: RequestOptions,
-  ): Promise<ServerRequestMap["sampling/createMessage"]["result"]>;
+  readonly createMessage: SendsWith<"sampling/createMessage">;
   /** Sends `roots/list` to the client. */
-  listRoots(
-    params?: NonNullable<ServerRequestMap["roots/list"]["params"]>,
-    options?: RequestOptions,
-  ): Promise<ServerRequestMap["roots/list"]["result"]>;
+  readonly listRoots: Sends<"roots/list">;
   /** Sends a notification to the client, tied to this request. */
   notify<M extends ServerNotificationName>(
     method: M,
@@ -76,73 +69,42 @@ export interface NotificationContext extends IncomingNotificationContext {
   readonly client: ClientState;
 }
 
+/**
+ * A handler of request `M`: its params (`P`), the request's context, its answer. A method's type,
+ * so that its parameters compare bivariantly: one handler may serve the servers of two revisions.
+ */
+type Handles<M extends keyof ClientRequestMap, P = NonNullable<ClientRequestMap[M]["params"]>> = {
+  handle(params: P, context: RequestContext): Awaitable<Answer<ClientRequestMap[M]["result"]>>;
+}["handle"];
+
 /** One optional handler per client→server request and notification. */
 export interface ServerHandlers {
   /** `ping`; answered with an empty result when absent. */
-  ping?(
-    params: NonNullable<ClientRequestMap["ping"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["ping"]["result"]>>;
+  ping?: Handles<"ping">;
   /** `initialize`; answered by the server itself when absent. */
-  initialize?(
-    params: NonNullable<ClientRequestMap["initialize"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["initialize"]["result"]>>;
+  initialize?: Handles<"initialize">;
   /** `completion/complete`: declares the server capability `completions`. */
-  complete?(
-    params: NonNullable<ClientRequestMap["completion/complete"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["completion/complete"]["result"]>>;
+  complete?: Handles<"completion/complete">;
   /** `logging/setLevel`: declares the server capability `logging`; answered with an empty result when absent. */
-  setLevel?(
-    params: NonNullable<ClientRequestMap["logging/setLevel"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["logging/setLevel"]["result"]>>;
+  setLevel?: Handles<"logging/setLevel">;
   /** `prompts/get`: declares the server capability `prompts`. */
-  getPrompt?(
-    params: NonNullable<ClientRequestMap["prompts/get"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["prompts/get"]["result"]>>;
+  getPrompt?: Handles<"prompts/get">;
   /** `prompts/list`: declares the server capability `prompts`. */
-  listPrompts?(
-    params: NonNullable<ClientRequestMap["prompts/list"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["prompts/list"]["result"]>>;
+  listPrompts?: Handles<"prompts/list">;
   /** `resources/list`: declares the server capability `resources`. */
-  listResources?(
-    params: NonNullable<ClientRequestMap["resources/list"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["resources/list"]["result"]>>;
+  listResources?: Handles<"resources/list">;
   /** `resources/templates/list`: declares the server capability `resources`. */
-  listResourceTemplates?(
-    params: NonNullable<ClientRequestMap["resources/templates/list"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["resources/templates/list"]["result"]>>;
+  listResourceTemplates?: Handles<"resources/templates/list">;
   /** `resources/read`: declares the server capability `resources`. */
-  readResource?(
-    params: NonNullable<ClientRequestMap["resources/read"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["resources/read"]["result"]>>;
+  readResource?: Handles<"resources/read">;
   /** `resources/subscribe`: declares the server capability `resources.subscribe`; answered with an empty result when absent. */
-  subscribe?(
-    params: NonNullable<ClientRequestMap["resources/subscribe"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["resources/subscribe"]["result"]>>;
+  subscribe?: Handles<"resources/subscribe">;
   /** `resources/unsubscribe`: declares the server capability `resources.subscribe`; answered with an empty result when absent. */
-  unsubscribe?(
-    params: NonNullable<ClientRequestMap["resources/unsubscribe"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["resources/unsubscribe"]["result"]>>;
+  unsubscribe?: Handles<"resources/unsubscribe">;
   /** `tools/call`: declares the server capability `tools`. */
-  callTool?(
-    params: NonNullable<ClientRequestMap["tools/call"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["tools/call"]["result"]>>;
+  callTool?: Handles<"tools/call">;
   /** `tools/list`: declares the server capability `tools`. */
-  listTools?(
-    params: NonNullable<ClientRequestMap["tools/list"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["tools/list"]["result"]>>;
+  listTools?: Handles<"tools/list">;
   /** `notifications/initialized` */
   onInitialized?(
     params: NonNullable<ClientNotificationMap["notifications/initialized"]["params"]>,
@@ -155,534 +117,25 @@ export interface ServerHandlers {
   ): Awaitable<void>;
 }
 
-export interface ServerOptions {
-  serverInfo: T.Implementation;
-  handlers: ServerHandlers;
-  /** Merged over the capabilities the handlers declare (e.g. to add `listChanged`). */
-  capabilities?: T.ServerCapabilities;
-  instructions?: string;
-  /**
-   * Check every message from the client, and every answer of this server's before it is sent,
-   * with the generated validators (default true). An answer that fails is not sent: the client
-   * gets -32603 naming the request and the failing paths, and `onError` hears of it.
-   */
-  validate?: boolean;
-  /**
-   * Check this server's answers before they are sent (default: as `validate`). Off for a server
-   * whose answers are another revision's values converted on their way out (a registry on shared
-   * registrations, runtime/projection): the conversion decides what this revision can carry.
-   */
-  validateAnswers?: boolean;
-  /**
-   * Protocol rules (docs/protocol-rules.md ids) this server neither keeps nor checks the client
-   * for: for a client known to break them. Default: every rule applies.
-   */
-  relaxRules?: readonly string[];
-  /** Default timeout of requests this server sends, in ms (default 60 000). */
-  timeoutMs?: number;
-  /**
-   * Problems no caller can be told about (failed sends, malformed notifications), and this
-   * server's own faults: a handler that threw anything but an RpcError (the client gets -32603
-   * naming the request, without the error's message) or answered with an invalid result.
-   */
-  onError?: (error: Error) => void;
-}
+/** createServer's options (each is described in runtime/server/protocol-server.ts). */
+export type ServerOptions = Omit<
+  ServerCoreOptions<ServerHandlers, T.Implementation, T.ServerCapabilities>,
+  "requestState"
+>;
 
-export interface Server {
-  /** Serves one connection over the transport. */
-  connect(transport: Transport): Promise<void>;
-  close(): Promise<void>;
-  readonly capabilities: T.ServerCapabilities;
-  readonly client: ClientState;
+export interface Server extends ServerCore<
+  T.ServerCapabilities,
+  ClientState,
+  ServerNotificationMap
+> {
   /** How this revision travels over Streamable HTTP. */
   readonly http: typeof HTTP_BINDING;
-  /** Sends a notification to the client. */
-  notify<M extends ServerNotificationName>(
-    method: M,
-    params?: ServerNotificationMap[M]["params"],
-  ): Promise<void>;
 }
 
-/** Capabilities declared by the handlers present, by handler name. */
-const HANDLER_CAPABILITIES: HandlerCapabilities = {
-  complete: [["completions"], {}],
-  setLevel: [["logging"], {}],
-  getPrompt: [["prompts"], {}],
-  listPrompts: [["prompts"], {}],
-  listResources: [["resources"], {}],
-  listResourceTemplates: [["resources"], {}],
-  readResource: [["resources"], {}],
-  subscribe: [["resources", "subscribe"], true],
-  unsubscribe: [["resources", "subscribe"], true],
-  callTool: [["tools"], {}],
-  listTools: [["tools"], {}],
-};
-
-/** Fields every result of this revision carries, filled in where a handler left them out. */
-function withDefaults(result: unknown): unknown {
-  return result;
-}
-
+/**
+ * A server of this revision: validates every message, answers the handshake, declares the
+ * capabilities of the handlers present and keeps the protocol's rules (runtime/server/protocol-server.ts).
+ */
 export function createServer(options: ServerOptions): Server {
-  const handlers = options.handlers;
-  const capabilities = declareCapabilities(
-    options.capabilities ?? {},
-    handlers,
-    HANDLER_CAPABILITIES,
-    "merge",
-  );
-  /** Client state from the handshake, by the names spec/method-inferences.json gives it. */
-  const session: { [key: string]: unknown } = {};
-  let initialized = false;
-  const allowedBefore: readonly string[] = ["initialize", "ping"];
-  const peers = new Set<Peer>();
-  /** The protocol's rules beyond the schema (docs/protocol-rules.md). */
-  const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
-  // Capabilities breaking a rule (a malformed extension id) are never declared.
-  const ownCapabilities = rules.capabilities("server", capabilities);
-  if (ownCapabilities) throw ownCapabilities;
-  /** Both sides' capabilities: this server's, and the client's from the handshake. */
-  const negotiated: Negotiated = {
-    get client() {
-      return session["clientCapabilities"];
-    },
-    server: capabilities,
-  };
-
-  /** The state a request carries in `_meta`, or the handshake's. */
-  function clientOf(): ClientState {
-    return session as ClientState;
-  }
-
-  /**
-   * A handler's context: one object per request, whose calls back to the client are made on first
-   * use (getters, so that a handler may destructure them).
-   */
-  class Context implements RequestContext {
-    readonly client: ClientState;
-    private readonly peer: Peer;
-    private readonly incoming: IncomingContext;
-    private negotiatedFor: Negotiated | undefined;
-
-    constructor(peer: Peer, incoming: IncomingContext, client: ClientState) {
-      this.peer = peer;
-      this.incoming = incoming;
-      this.client = client;
-    }
-
-    get requestId() {
-      return this.incoming.requestId;
-    }
-
-    // The signal (an AbortController) is made only for handlers that look at it.
-    get signal() {
-      return this.incoming.signal;
-    }
-
-    get meta() {
-      return this.incoming.meta;
-    }
-
-    get authInfo() {
-      return this.incoming.authInfo;
-    }
-
-    get progress(): RequestContext["progress"] {
-      return this.incoming.progress;
-    }
-
-    /** Both sides' capabilities as this request sees them (the client's may come with the request). */
-    private get negotiated(): Negotiated {
-      return (this.negotiatedFor ??= {
-        client: this.client.clientCapabilities,
-        server: capabilities,
-      });
-    }
-
-    get ping(): RequestContext["ping"] {
-      const { peer, incoming, negotiated } = this;
-      return async (params, requestOptions) => {
-        const sent = params as unknown as JsonObject | undefined;
-        const refused = rules.sending(
-          "serverToClient",
-          "ping",
-          gatingCapability(SERVER_REQUEST_INFO, "ping"),
-          sent,
-          negotiated,
-        );
-        if (refused) throw refused;
-        const result = await peer.request("ping", sent, {
-          relatedRequestId: incoming.requestId,
-          ...requestOptions,
-        });
-        const broken = rules.answer("ping", sent, result);
-        if (broken) throw broken;
-        return result as ServerRequestMap["ping"]["result"];
-      };
-    }
-
-    get createMessage(): RequestContext["createMessage"] {
-      const { peer, incoming, negotiated } = this;
-      return async (params, requestOptions) => {
-        const sent = params as unknown as JsonObject | undefined;
-        const refused = rules.sending(
-          "serverToClient",
-          "sampling/createMessage",
-          gatingCapability(SERVER_REQUEST_INFO, "sampling/createMessage"),
-          sent,
-          negotiated,
-        );
-        if (refused) throw refused;
-        const result = await peer.request("sampling/createMessage", sent, {
-          relatedRequestId: incoming.requestId,
-          ...requestOptions,
-        });
-        const broken = rules.answer("sampling/createMessage", sent, result);
-        if (broken) throw broken;
-        return result as ServerRequestMap["sampling/createMessage"]["result"];
-      };
-    }
-
-    get listRoots(): RequestContext["listRoots"] {
-      const { peer, incoming, negotiated } = this;
-      return async (params, requestOptions) => {
-        const sent = params as unknown as JsonObject | undefined;
-        const refused = rules.sending(
-          "serverToClient",
-          "roots/list",
-          gatingCapability(SERVER_REQUEST_INFO, "roots/list"),
-          sent,
-          negotiated,
-        );
-        if (refused) throw refused;
-        const result = await peer.request("roots/list", sent, {
-          relatedRequestId: incoming.requestId,
-          ...requestOptions,
-        });
-        const broken = rules.answer("roots/list", sent, result);
-        if (broken) throw broken;
-        return result as ServerRequestMap["roots/list"]["result"];
-      };
-    }
-
-    get notify(): RequestContext["notify"] {
-      const { peer, incoming, negotiated } = this;
-      return async (method, params) => {
-        const refused = rules.sending(
-          "serverToClient",
-          method,
-          gatingCapability(SERVER_NOTIFICATION_INFO, method),
-          params,
-          negotiated,
-        );
-        if (refused) throw refused;
-        await peer.notify(method, params as unknown as JsonObject | undefined, {
-          relatedRequestId: incoming.requestId,
-        });
-      };
-    }
-  }
-
-  function contextFor(peer: Peer, incoming: IncomingContext, client: ClientState): RequestContext {
-    return new Context(peer, incoming, client);
-  }
-
-  /** The handshake: records what the client said and answers with this server's side. */
-  function handshake(params: JsonObject | undefined): JsonObject {
-    session["protocolVersion"] = params?.["protocolVersion"];
-    session["clientCapabilities"] = params?.["capabilities"];
-    session["clientInfo"] = params?.["clientInfo"];
-    const state: { [key: string]: unknown } = {
-      protocolVersion: REVISION,
-      serverCapabilities: capabilities,
-      serverInfo: options.serverInfo,
-      instructions: options.instructions,
-    };
-    const result: JsonObject = {};
-    if (state["protocolVersion"] !== undefined)
-      result["protocolVersion"] = state["protocolVersion"];
-    if (state["serverCapabilities"] !== undefined)
-      result["capabilities"] = state["serverCapabilities"];
-    if (state["serverInfo"] !== undefined) result["serverInfo"] = state["serverInfo"];
-    if (state["instructions"] !== undefined) result["instructions"] = state["instructions"];
-    return result;
-  }
-
-  async function handle(
-    peer: Peer,
-    method: string,
-    params: JsonObject | undefined,
-    incoming: IncomingContext,
-  ): Promise<unknown> {
-    if (method === "initialize") initialized = true;
-    else if (!initialized && !allowedBefore.includes(method)) {
-      throw new RpcError(ErrorCode.InvalidRequest, `${method} before ${"initialize"}`);
-    }
-    const client = clientOf();
-    const malformed = rules.capabilities(
-      "client",
-      client.clientCapabilities,
-      ErrorCode.InvalidParams,
-    );
-    if (malformed) throw malformed;
-    const context = contextFor(peer, incoming, client);
-    const answer = async (): Promise<unknown> => {
-      switch (method) {
-        case "ping": {
-          const handler = handlers.ping;
-          if (handler)
-            return withDefaults(
-              await handler(
-                (params ?? {}) as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
-                context,
-              ),
-            );
-          return withDefaults({});
-        }
-        case "initialize": {
-          const handler = handlers.initialize;
-          const answer = handshake(params);
-          return handler
-            ? withDefaults(
-                await handler(
-                  params as unknown as NonNullable<ClientRequestMap["initialize"]["params"]>,
-                  context,
-                ),
-              )
-            : withDefaults(answer);
-        }
-        case "completion/complete": {
-          const handler = handlers.complete;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["completion/complete"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "logging/setLevel": {
-          const handler = handlers.setLevel;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["logging/setLevel"]["params"]>,
-                context,
-              ),
-            );
-          return withDefaults({});
-        }
-        case "prompts/get": {
-          const handler = handlers.getPrompt;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["prompts/get"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "prompts/list": {
-          const handler = handlers.listPrompts;
-          if (handler)
-            return withDefaults(
-              await handler(
-                (params ?? {}) as unknown as NonNullable<
-                  ClientRequestMap["prompts/list"]["params"]
-                >,
-                context,
-              ),
-            );
-          break;
-        }
-        case "resources/list": {
-          const handler = handlers.listResources;
-          if (handler)
-            return withDefaults(
-              await handler(
-                (params ?? {}) as unknown as NonNullable<
-                  ClientRequestMap["resources/list"]["params"]
-                >,
-                context,
-              ),
-            );
-          break;
-        }
-        case "resources/templates/list": {
-          const handler = handlers.listResourceTemplates;
-          if (handler)
-            return withDefaults(
-              await handler(
-                (params ?? {}) as unknown as NonNullable<
-                  ClientRequestMap["resources/templates/list"]["params"]
-                >,
-                context,
-              ),
-            );
-          break;
-        }
-        case "resources/read": {
-          const handler = handlers.readResource;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["resources/read"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "resources/subscribe": {
-          const handler = handlers.subscribe;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["resources/subscribe"]["params"]>,
-                context,
-              ),
-            );
-          return withDefaults({});
-        }
-        case "resources/unsubscribe": {
-          const handler = handlers.unsubscribe;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<
-                  ClientRequestMap["resources/unsubscribe"]["params"]
-                >,
-                context,
-              ),
-            );
-          return withDefaults({});
-        }
-        case "tools/call": {
-          const handler = handlers.callTool;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["tools/call"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "tools/list": {
-          const handler = handlers.listTools;
-          if (handler)
-            return withDefaults(
-              await handler(
-                (params ?? {}) as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-      }
-      throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
-    };
-    const result = await answer();
-    // An answer breaking a rule (a malformed MIME type in a prompt, say) is this server's own fault: not sent.
-    const broken = rules.answer(method, params, result);
-    if (broken) {
-      options.onError?.(broken);
-      throw broken;
-    }
-    return result;
-  }
-
-  async function notice(
-    method: string,
-    params: JsonObject | undefined,
-    incoming: IncomingNotificationContext,
-  ): Promise<void> {
-    const refused = rules.notification(
-      method,
-      gatingCapability(CLIENT_NOTIFICATION_INFO, method),
-      params,
-      negotiated,
-    );
-    if (refused) return options.onError?.(refused);
-    const context: NotificationContext = {
-      client: session as ClientState,
-      authInfo: incoming.authInfo,
-    };
-    switch (method) {
-      case "notifications/initialized":
-        await handlers.onInitialized?.(
-          (params ?? {}) as unknown as NonNullable<
-            ClientNotificationMap["notifications/initialized"]["params"]
-          >,
-          context,
-        );
-        return;
-      case "notifications/roots/list_changed":
-        await handlers.onRootsListChanged?.(
-          (params ?? {}) as unknown as NonNullable<
-            ClientNotificationMap["notifications/roots/list_changed"]["params"]
-          >,
-          context,
-        );
-        return;
-    }
-  }
-
-  return {
-    capabilities,
-    get client() {
-      return session as ClientState;
-    },
-    http: HTTP_BINDING,
-    async connect(transport) {
-      if (peers.size > 0)
-        throw new Error("this server is already connected; create one server per connection");
-      transport.setHttpBinding?.(HTTP_BINDING);
-      const peer: Peer = new Peer({
-        transport,
-        ...(options.validate === false
-          ? {}
-          : {
-              inspect: (message, requestOf) =>
-                inspection(validateMessage(message, { from: "client", requestOf })),
-              ...(options.validateAnswers === false
-                ? {}
-                : {
-                    inspectAnswer: (message, requestOf) =>
-                      inspection(validateMessage(message, { from: "server", requestOf })),
-                  }),
-            }),
-        handleRequest: (method, params, incoming) => handle(peer, method, params, incoming),
-        handleNotification: notice,
-        cancellation: { method: "notifications/cancelled", send: true, notFor: ["initialize"] },
-        progress: { method: "notifications/progress", send: true },
-        batches: true,
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-        ...(options.onError ? { onError: options.onError } : {}),
-        onClose: () => peers.delete(peer),
-      });
-      peers.add(peer);
-      await peer.start();
-    },
-    async close() {
-      await Promise.all([...peers].map((peer) => peer.close()));
-    },
-    notify: (method, params) => {
-      const [peer] = peers;
-      if (!peer)
-        return Promise.reject(
-          new RpcError(ErrorCode.ConnectionClosed, "the server is not connected"),
-        );
-      const refused = rules.sending(
-        "serverToClient",
-        method,
-        gatingCapability(SERVER_NOTIFICATION_INFO, method),
-        params,
-        negotiated,
-      );
-      if (refused) return Promise.reject(refused);
-      return peer.notify(method, params as unknown as JsonObject | undefined);
-    },
-  };
+  return createProtocolServer(SESSION, validateMessage, options) as Server;
 }

@@ -3,95 +3,46 @@
 // Do not edit: regenerate with mcp-gen. Specification: https://modelcontextprotocol.io/specification/2025-06-18
 
 import type * as T from "./types.js";
-import {
-  type ChangeEventBus,
-  type Transport,
-  declaresAll,
-  mergeCapabilities,
-} from "../../runtime/index.js";
-import {
-  type Accepted,
-  type ListKind,
-  type Parsed,
-  REGISTRY,
-  Registry,
-  type RegistryProfile,
-  type Schema,
-  type SharedRegistrations,
-  type TemplateVariableName,
-  type TemplateVariables,
+import type {
+  Accepted,
+  Parsed,
+  Schema,
+  TemplateVariableName,
+  TemplateVariables,
 } from "../../runtime/server/index.js";
-import { type ClientRequestMap, HTTP_BINDING, type ServerNotificationMap } from "./methods.js";
+import {
+  type Complete,
+  type IsTemplate,
+  type McpServerCore,
+  type McpServerCoreOptions,
+  type NoArguments,
+  type NoOutput,
+  type Registered,
+  createRegistryServer,
+} from "../../runtime/server/mcp-server.js";
+import {
+  type ClientRequestMap,
+  type HTTP_BINDING,
+  REGISTRY_FACTS,
+  SESSION,
+  type ServerNotificationMap,
+} from "./methods.js";
 import {
   type Answer,
   type RequestContext,
-  type Server,
   type ServerHandlers,
   type ServerOptions,
   createServer,
 } from "./server.js";
 
 type Awaitable<T> = T | Promise<T>;
-type Json = { [key: string]: unknown };
 type Result<M extends keyof ClientRequestMap> = Answer<ClientRequestMap[M]["result"]>;
 type Cached<R> = R;
-
-/** This revision's facts the registry works with (spec/<rev>/model.json). */
-const PROFILE: RegistryProfile = {
-  pagination: { cursor: "cursor", next: "nextCursor" },
-  toolArguments: "invalidParams",
-  invalidParams: -32602,
-  resourceNotFound: -32002,
-  structuredObject: true,
-};
-
-/** Log levels, least severe first. */
-const LOG_LEVELS: readonly string[] = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-];
-
-/** The notification telling clients that a list changed, and the capability that announces it. */
-const LIST_CHANGES: {
-  readonly [K in ListKind]: {
-    readonly method:
-      | "notifications/tools/list_changed"
-      | "notifications/resources/list_changed"
-      | "notifications/prompts/list_changed";
-    readonly capability: Json;
-  };
-} = {
-  tools: {
-    method: "notifications/tools/list_changed",
-    capability: { tools: { listChanged: true } },
-  },
-  resources: {
-    method: "notifications/resources/list_changed",
-    capability: { resources: { listChanged: true } },
-  },
-  prompts: {
-    method: "notifications/prompts/list_changed",
-    capability: { prompts: { listChanged: true } },
-  },
-};
 
 /** What every registered handler gets: the request's context, plus logging. */
 export interface HandlerContext extends RequestContext {
   /** Sends a log message for this request, at or above the level the client asked for. */
   log(level: T.LoggingLevel, data: unknown, logger?: string): Promise<void>;
-}
-
-/** A schema that describes no arguments. */
-type NoArguments = { readonly type: "object"; readonly properties: Record<never, never> };
-/** No output schema: structured content is untyped (a brand no output type matches). */
-interface NoOutput {
-  readonly noOutput: unique symbol;
 }
 
 type CallToolAnswer = Answer<T.CallToolResult>;
@@ -127,19 +78,6 @@ export type ToolHandler<I extends Schema, O extends Schema | undefined> = (
   context: HandlerContext,
 ) => Awaitable<ToolResult<O extends Schema ? Accepted<O> : NoOutput>>;
 
-/** Completion of a prompt argument or template variable: values for what was typed so far, and the others given. */
-export type Complete<Names extends PropertyKey> = {
-  [K in Names]?: (
-    value: string,
-    args: { readonly [N in Names]?: string },
-  ) => Awaitable<readonly string[]>;
-};
-
-type IsTemplate<U extends string> = U extends `${string}{${string}}${string}`
-  ? true
-  : string extends U
-    ? true
-    : false;
 export type ResourceConfig<U extends string> =
   IsTemplate<U> extends true
     ? Omit<T.ResourceTemplate, "name" | "uriTemplate"> & {
@@ -165,34 +103,13 @@ export type PromptHandler<A extends Schema> = (
   context: HandlerContext,
 ) => Awaitable<Result<"prompts/get">>;
 
-/** A registration, until it is removed; removing tells connected clients the list changed. */
-export interface Registered {
-  remove(): void;
-}
+export type { Complete, Registered };
 
-export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
-  /** Low-level handlers, for methods the registry does not serve or to take one over. */
-  handlers?: ServerHandlers;
-  /** Items per page of every list (default 100). */
-  pageSize?: number;
-  /**
-   * Serve the registrations of a server written for another revision, each handler run through
-   * its `invoke` (runtime/projection's `createMultiRevisionServer`): one set of handlers, several
-   * revisions. Their change events are shared too: `notify` and `resourceUpdated` of either
-   * server reach the clients of both.
-   */
-  registrations?: SharedRegistrations;
-  /**
-   * Change events shared by the processes serving one endpoint (see docs/deploying.md): `notify`
-   * and `resourceUpdated` publish to the bus, and every event on it, from any process, goes to
-   * this process's clients. Without it they reach this process's clients only (a server sharing
-   * `registrations` without one uses that server's). Changes to what
-   * this process registers are announced to its own clients only: each process registers its own.
-   */
-  events?: ChangeEventBus;
-}
+/** createMcpServer's options: the server's, and the registry's (described in runtime/server/mcp-server.ts). */
+export interface McpServerOptions
+  extends Omit<ServerOptions, "handlers">, Omit<McpServerCoreOptions<ServerHandlers>, "cache"> {}
 
-export interface McpServer {
+export interface McpServer extends McpServerCore<ServerNotificationMap> {
   /** A tool: arguments checked before `handler` runs, structured content checked after. */
   registerTool<
     const I extends Schema = NoArguments,
@@ -215,259 +132,16 @@ export interface McpServer {
     config: PromptConfig<A>,
     handler: PromptHandler<A>,
   ): Registered;
-  /**
-   * Serves one connection with a server of its own (over HTTP, call it in `onSession`).
-   * Capabilities follow what is registered when the connection starts (or `capabilities`).
-   */
-  connect(transport: Transport): Promise<void>;
-  close(): Promise<void>;
   /** How this revision travels over Streamable HTTP. */
   readonly http: typeof HTTP_BINDING;
-  /** The registry, for a server of another revision to share (`registrations`). */
-  readonly [REGISTRY]: Registry;
-  /** Tells the clients that subscribed to `uri` that the resource changed. */
-  resourceUpdated(uri: string): Promise<void>;
-  /** Sends a notification to every connected client. */
-  notify<M extends keyof ServerNotificationMap>(
-    method: M,
-    params?: ServerNotificationMap[M]["params"],
-  ): Promise<void>;
-}
-
-/** What one connection asked for: its log level and the resources it subscribed to. */
-interface Connection {
-  logLevel: string | undefined;
-  readonly subscribed: Set<string>;
-}
-
-/** A handler's context: the request's own, forwarded, plus the registry's helpers. */
-class Context implements HandlerContext {
-  private readonly request: RequestContext;
-  private readonly connection: Connection;
-
-  constructor(request: RequestContext, connection: Connection) {
-    this.request = request;
-    this.connection = connection;
-  }
-
-  get requestId(): RequestContext["requestId"] {
-    return this.request.requestId;
-  }
-
-  get signal(): RequestContext["signal"] {
-    return this.request.signal;
-  }
-
-  get meta(): RequestContext["meta"] {
-    return this.request.meta;
-  }
-
-  get authInfo(): RequestContext["authInfo"] {
-    return this.request.authInfo;
-  }
-
-  get progress(): RequestContext["progress"] {
-    return this.request.progress;
-  }
-
-  get client(): RequestContext["client"] {
-    return this.request.client;
-  }
-
-  get notify(): RequestContext["notify"] {
-    return this.request.notify;
-  }
-
-  get ping(): RequestContext["ping"] {
-    return this.request.ping;
-  }
-
-  get createMessage(): RequestContext["createMessage"] {
-    return this.request.createMessage;
-  }
-
-  get listRoots(): RequestContext["listRoots"] {
-    return this.request.listRoots;
-  }
-
-  get elicit(): RequestContext["elicit"] {
-    return this.request.elicit;
-  }
-
-  log(level: T.LoggingLevel, data: unknown, logger?: string): Promise<void> {
-    const wanted = this.connection.logLevel;
-    if (wanted !== undefined && LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(wanted))
-      return Promise.resolve();
-    return this.request.notify("notifications/message", {
-      level,
-      data,
-      ...(logger === undefined ? {} : { logger }),
-    });
-  }
 }
 
 /**
  * A server whose tools, resources and prompts are registered with their schemas; the requests
- * that list, call, read, get and complete them are answered from the registry.
+ * that list, call, read, get and complete them are answered from the registry
+ * (runtime/server/mcp-server.ts).
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const { handlers: own, pageSize, registrations, events, ...serverOptions } = options;
-  const registry = new Registry(PROFILE, { pageSize, events }, registrations);
-  const report = (error: unknown) =>
-    serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
-
-  /** The registry's handlers for what is registered now, and the capabilities they announce. */
-  function serverFor(connection: Connection): Server {
-    const handlers: ServerHandlers = {};
-    let capabilities: Json = { logging: {} };
-    if (registry.has("tools")) {
-      handlers.listTools = (params) => registry.listTools(params) as Result<"tools/list">;
-      handlers.callTool = (params, request) =>
-        registry.callTool(params, new Context(request, connection)) as Awaitable<
-          Result<"tools/call">
-        >;
-      capabilities = mergeCapabilities(capabilities, LIST_CHANGES.tools.capability);
-    }
-    if (registry.has("resources")) {
-      handlers.listResources = (params) =>
-        registry.listResources(params) as Result<"resources/list">;
-      handlers.listResourceTemplates = (params) =>
-        registry.listResourceTemplates(params) as Result<"resources/templates/list">;
-      handlers.readResource = (params, request) =>
-        registry.readResource(params, new Context(request, connection)) as Awaitable<
-          Result<"resources/read">
-        >;
-      handlers.subscribe = ({ uri }) => {
-        connection.subscribed.add(uri);
-        return {};
-      };
-      handlers.unsubscribe = ({ uri }) => {
-        connection.subscribed.delete(uri);
-        return {};
-      };
-      capabilities = mergeCapabilities(
-        capabilities,
-        mergeCapabilities(LIST_CHANGES.resources.capability, { resources: { subscribe: true } }),
-      );
-    }
-    if (registry.has("prompts")) {
-      handlers.listPrompts = (params) => registry.listPrompts(params) as Result<"prompts/list">;
-      handlers.getPrompt = (params, request) =>
-        registry.getPrompt(params, new Context(request, connection)) as Awaitable<
-          Result<"prompts/get">
-        >;
-      capabilities = mergeCapabilities(capabilities, LIST_CHANGES.prompts.capability);
-    }
-    if (registry.has("completions"))
-      handlers.complete = (params) =>
-        registry.complete(params) as Awaitable<Result<"completion/complete">>;
-    handlers.setLevel = ({ level }) => {
-      connection.logLevel = level;
-      return {};
-    };
-    return createServer({
-      ...serverOptions,
-      // On shared registrations the handlers answer in another revision's values, converted on the way out.
-      ...(registrations ? { validateAnswers: false } : {}),
-      capabilities: mergeCapabilities(
-        capabilities,
-        (serverOptions.capabilities ?? {}) as Json,
-      ) as T.ServerCapabilities,
-      handlers: { ...handlers, ...own },
-    });
-  }
-
-  const connections = new Map<Server, Connection>();
-  const live = (): Server[] => [...connections.keys()];
-  /** A notification to each of `targets`; a client gone away fails no other. */
-  async function send(
-    targets: Server[],
-    method: keyof ServerNotificationMap,
-    params?: Json,
-  ): Promise<void> {
-    const sends = targets.map((target) => target.notify(method, params as never).catch(report));
-    await Promise.all(sends);
-  }
-  registry.onChange((kind) => {
-    const { method, capability } = LIST_CHANGES[kind];
-    void send(
-      live().filter((s) => declaresAll(s.capabilities as Json, capability)),
-      method,
-    );
-  });
-  /** Tells this process's clients that the resource at `uri` changed (those subscribed to it). */
-  function updated(uri: string): Promise<void> {
-    const subscribed = [...connections].filter(([, connection]) => connection.subscribed.has(uri));
-    return send(
-      subscribed.map(([s]) => s),
-      "notifications/resources/updated",
-      { uri },
-    );
-  }
-  // Every change event, this server's included, reaches its clients from the registry's bus: the
-  // one given (every process's), else the one of the servers sharing these registrations.
-  const unsubscribe = registry.events.subscribe((event) => {
-    const uri = event.params?.["uri"];
-    return event.method === "notifications/resources/updated" && typeof uri === "string"
-      ? updated(uri)
-      : send(live(), event.method as keyof ServerNotificationMap, event.params as Json | undefined);
-  });
-
-  return {
-    registerTool(name, config, handler) {
-      return {
-        remove: registry.addTool(
-          name,
-          config,
-          handler as (args: unknown, context: unknown) => unknown,
-        ),
-      };
-    },
-    registerResource(name, uri, config, read) {
-      return {
-        remove: registry.addResource(
-          name,
-          uri,
-          config,
-          read as (uri: string, variables: Json, context: unknown) => unknown,
-        ),
-      };
-    },
-    registerPrompt(name, config, handler) {
-      return {
-        remove: registry.addPrompt(
-          name,
-          config,
-          handler as (args: unknown, context: unknown) => unknown,
-        ),
-      };
-    },
-    async connect(transport) {
-      const connection: Connection = { logLevel: undefined, subscribed: new Set() };
-      const server = serverFor(connection);
-      await server.connect(transport);
-      connections.set(server, connection);
-      // The peer took onclose in connect(); the connection is forgotten after it.
-      const closed = transport.onclose;
-      transport.onclose = () => {
-        connections.delete(server);
-        closed?.();
-      };
-    },
-    async close() {
-      unsubscribe();
-      await Promise.all(live().map((s) => s.close()));
-    },
-    http: HTTP_BINDING,
-    [REGISTRY]: registry,
-    resourceUpdated(uri) {
-      return registry.events.publish({
-        method: "notifications/resources/updated",
-        params: { uri },
-      });
-    },
-    notify(method, params) {
-      return registry.events.publish({ method, params: params as Json | undefined });
-    },
-  };
+  const parts = { session: SESSION, facts: REGISTRY_FACTS, createServer };
+  return createRegistryServer(parts, options) as unknown as McpServer;
 }

@@ -4,44 +4,23 @@
 
 import type * as T from "./types.js";
 import {
-  type CachingFacts,
-  ConnectionClosedError,
-  ErrorCode,
-  type HandlerCapabilities,
-  type IncomingContext,
-  type JsonObject,
-  type Negotiated,
-  Peer,
-  type RequestOptions,
-  ResponseCache,
-  type ResponseCacheOptions,
-  RpcError,
-  RuleBook,
-  type Transport,
-  asksForInput,
-  declareCapabilities,
-  gatingCapability,
-  inspection,
-  responseResult,
-} from "../../runtime/index.js";
+  type ClientCore,
+  type ClientCoreOptions,
+  ProtocolVersionError,
+  type SubscriptionCore,
+  createProtocolClient,
+} from "../../runtime/client/protocol-client.js";
+import type { IncomingContext, RequestOptions } from "../../runtime/index.js";
 import {
-  CLIENT_NOTIFICATION_INFO,
-  CLIENT_REQUEST_INFO,
   type ClientNotificationMap,
   type ClientRequestMap,
-  HTTP_BINDING,
-  PROTOCOL_RULES,
-  REVISION,
-  SERVER_NOTIFICATION_INFO,
+  SESSION,
   type ServerNotificationMap,
   type ServerRequestMap,
-  UNSUPPORTED_PROTOCOL_VERSION,
 } from "./methods.js";
 import { validateMessage } from "./validators.js";
 
 type ClientRequestName = keyof ClientRequestMap;
-type ClientNotificationName = keyof ClientNotificationMap;
-type ServerNotificationName = keyof ServerNotificationMap;
 
 /** Params as a caller writes them: the client fills in the protocol's own fields ("_meta" | "inputResponses" | "requestState"). */
 export type CallParams<P> = {
@@ -50,55 +29,49 @@ export type CallParams<P> = {
   _meta?: { [key: string]: unknown };
 };
 
+/**
+ * A handler of the server's request `M`: its params (`P`) and context in, its result out. A
+ * method's type, so that its parameters compare bivariantly: one handler may serve two revisions.
+ */
+type Answers<M extends keyof ServerRequestMap, P = NonNullable<ServerRequestMap[M]["params"]>> = {
+  answer(
+    params: P,
+    context: IncomingContext,
+  ): ServerRequestMap[M]["result"] | Promise<ServerRequestMap[M]["result"]>;
+}["answer"];
+/** A request of the client's: `M`'s params as a caller writes them (`P`), `R` its result. */
+type Calls<M extends ClientRequestName, R, P = NonNullable<ClientRequestMap[M]["params"]>> = (
+  params: CallParams<P>,
+  options?: RequestOptions,
+) => Promise<R>;
+type MayCall<M extends ClientRequestName, R, P = NonNullable<ClientRequestMap[M]["params"]>> = (
+  params?: CallParams<P>,
+  options?: RequestOptions,
+) => Promise<R>;
+/** Every page of a list request, following the cursor. */
+type Pages<M extends ClientRequestName, R, P = NonNullable<ClientRequestMap[M]["params"]>> = (
+  params?: CallParams<P>,
+  options?: RequestOptions,
+) => AsyncGenerator<R, void, undefined>;
+
 /** Handlers for the requests a server sends this client; each one present declares its capability. */
 export interface ClientHandlers {
   /** `sampling/createMessage`: declares the client capability `sampling`. */
-  createMessage?(
-    params: NonNullable<ServerRequestMap["sampling/createMessage"]["params"]>,
-    context: IncomingContext,
-  ):
-    | ServerRequestMap["sampling/createMessage"]["result"]
-    | Promise<ServerRequestMap["sampling/createMessage"]["result"]>;
+  createMessage?: Answers<"sampling/createMessage">;
   /** `roots/list`: declares the client capability `roots`. */
-  listRoots?(
-    params: NonNullable<ServerRequestMap["roots/list"]["params"]>,
-    context: IncomingContext,
-  ): ServerRequestMap["roots/list"]["result"] | Promise<ServerRequestMap["roots/list"]["result"]>;
+  listRoots?: Answers<"roots/list">;
   /** `elicitation/create`: declares the client capability `elicitation`. */
-  elicit?(
-    params: NonNullable<ServerRequestMap["elicitation/create"]["params"]>,
-    context: IncomingContext,
-  ):
-    | ServerRequestMap["elicitation/create"]["result"]
-    | Promise<ServerRequestMap["elicitation/create"]["result"]>;
+  elicit?: Answers<"elicitation/create">;
 }
 
-export interface ClientOptions {
-  transport: Transport;
-  clientInfo: T.Implementation;
-  /** Merged with the capabilities the handlers declare. */
-  capabilities?: T.ClientCapabilities;
-  handlers?: ClientHandlers;
+/** createClient's options (each is described in runtime/client/protocol-client.ts). */
+export type ClientOptions = Omit<
+  ClientCoreOptions<ClientHandlers, T.Implementation, T.ClientCapabilities>,
+  "acceptProtocolVersions"
+> & {
   /** Sent in every request's `_meta`. */
   logLevel?: T.LoggingLevel;
-  /** Check every message from the server with the generated validators (default true). */
-  validate?: boolean;
-  /**
-   * Protocol rules (docs/protocol-rules.md ids) this client neither keeps nor checks the server
-   * for: for a server known to break them. Default: every rule applies.
-   */
-  relaxRules?: readonly string[];
-  /** Default timeout of each request, in ms (default 60 000). */
-  timeoutMs?: number;
-  /**
-   * Results the server marks as fresh for a while are served again from this cache until they
-   * are stale or a notification says they changed (default: in memory, this client's own);
-   * `false` turns it off.
-   */
-  cache?: ResponseCacheOptions | false;
-  /** Problems no caller can be told about (a malformed notification, a failed send). */
-  onError?: (error: Error) => void;
-}
+};
 
 /** What `subscriptions/listen` filters: the notifications a subscription opts in to. */
 export type ListenFilter = NonNullable<
@@ -106,126 +79,56 @@ export type ListenFilter = NonNullable<
 >["notifications"];
 
 /** An open `subscriptions/listen` stream; its notifications go to the client's `on` listeners. */
-export interface Subscription {
-  /** What the server agreed to send (its acknowledgement). */
-  readonly notifications: ListenFilter;
-  /**
-   * Settles when the subscription ends: with undefined when the server ended it or the signal
-   * aborted it, with the error when its stream broke.
-   */
-  readonly ended: Promise<Error | undefined>;
-}
+export type Subscription = SubscriptionCore<ListenFilter>;
 
-/** The server does not speak this client's revision. */
-export class ProtocolVersionError extends RpcError {
-  readonly offered: unknown;
+/** The server does not speak this client's revision (`offered`: what it speaks). */
+export { ProtocolVersionError };
 
-  constructor(offered: unknown) {
-    super(
-      ErrorCode.InvalidRequest,
-      `the server speaks ${JSON.stringify(offered)}; this client speaks ${REVISION}`,
-      { offered },
-    );
-    this.name = "ProtocolVersionError";
-    this.offered = offered;
-  }
-}
-
-export interface Client {
-  /** Starts the transport and the revision's session (discovery). */
-  connect(): Promise<void>;
-  close(): Promise<void>;
-  /** What the server told this client about itself. */
-  readonly server: {
+export interface Client extends ClientCore<
+  {
     readonly serverCapabilities: T.ServerCapabilities | undefined;
     readonly serverInfo: T.Implementation | undefined;
     readonly instructions: string | undefined;
-  };
+  },
+  ClientNotificationMap,
+  ServerNotificationMap
+> {
   /** `server/discover` */
-  discover(
-    params?: CallParams<NonNullable<ClientRequestMap["server/discover"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.DiscoverResult>;
+  readonly discover: MayCall<"server/discover", T.DiscoverResult>;
   /** `completion/complete` */
-  complete(
-    params: CallParams<NonNullable<ClientRequestMap["completion/complete"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.CompleteResult>;
+  readonly complete: Calls<"completion/complete", T.CompleteResult>;
   /** `prompts/get` */
-  getPrompt(
-    params: CallParams<NonNullable<ClientRequestMap["prompts/get"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.GetPromptResult>;
+  readonly getPrompt: Calls<"prompts/get", T.GetPromptResult>;
   /** `prompts/list` */
-  listPrompts(
-    params?: CallParams<NonNullable<ClientRequestMap["prompts/list"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ListPromptsResult>;
-  /** Every page of `prompts/list`, following the cursor. */
-  listPromptsPages(
-    params?: CallParams<NonNullable<ClientRequestMap["prompts/list"]["params"]>>,
-    options?: RequestOptions,
-  ): AsyncGenerator<T.ListPromptsResult, void, undefined>;
+  readonly listPrompts: MayCall<"prompts/list", T.ListPromptsResult>;
+  readonly listPromptsPages: Pages<"prompts/list", T.ListPromptsResult>;
   /** `resources/list` */
-  listResources(
-    params?: CallParams<NonNullable<ClientRequestMap["resources/list"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ListResourcesResult>;
-  /** Every page of `resources/list`, following the cursor. */
-  listResourcesPages(
-    params?: CallParams<NonNullable<ClientRequestMap["resources/list"]["params"]>>,
-    options?: RequestOptions,
-  ): AsyncGenerator<T.ListResourcesResult, void, undefined>;
+  readonly listResources: MayCall<"resources/list", T.ListResourcesResult>;
+  readonly listResourcesPages: Pages<"resources/list", T.ListResourcesResult>;
   /** `resources/templates/list` */
-  listResourceTemplates(
-    params?: CallParams<NonNullable<ClientRequestMap["resources/templates/list"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ListResourceTemplatesResult>;
-  /** Every page of `resources/templates/list`, following the cursor. */
-  listResourceTemplatesPages(
-    params?: CallParams<NonNullable<ClientRequestMap["resources/templates/list"]["params"]>>,
-    options?: RequestOptions,
-  ): AsyncGenerator<T.ListResourceTemplatesResult, void, undefined>;
+  readonly listResourceTemplates: MayCall<
+    "resources/templates/list",
+    T.ListResourceTemplatesResult
+  >;
+  readonly listResourceTemplatesPages: Pages<
+    "resources/templates/list",
+    T.ListResourceTemplatesResult
+  >;
   /** `resources/read` */
-  readResource(
-    params: CallParams<NonNullable<ClientRequestMap["resources/read"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ReadResourceResult>;
+  readonly readResource: Calls<"resources/read", T.ReadResourceResult>;
   /** `subscriptions/listen` */
-  subscriptionsListen(
-    params: CallParams<NonNullable<ClientRequestMap["subscriptions/listen"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.SubscriptionsListenResult>;
+  readonly subscriptionsListen: Calls<"subscriptions/listen", T.SubscriptionsListenResult>;
   /** `tools/call` */
-  callTool(
-    params: CallParams<NonNullable<ClientRequestMap["tools/call"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.CallToolResult>;
+  readonly callTool: Calls<"tools/call", T.CallToolResult>;
   /** `tools/list` */
-  listTools(
-    params?: CallParams<NonNullable<ClientRequestMap["tools/list"]["params"]>>,
-    options?: RequestOptions,
-  ): Promise<T.ListToolsResult>;
-  /** Every page of `tools/list`, following the cursor. */
-  listToolsPages(
-    params?: CallParams<NonNullable<ClientRequestMap["tools/list"]["params"]>>,
-    options?: RequestOptions,
-  ): AsyncGenerator<T.ListToolsResult, void, undefined>;
+  readonly listTools: MayCall<"tools/list", T.ListToolsResult>;
+  readonly listToolsPages: Pages<"tools/list", T.ListToolsResult>;
   /** Any client→server request by method name. */
   request<M extends ClientRequestName>(
     method: M,
     params?: CallParams<NonNullable<ClientRequestMap[M]["params"]>>,
     options?: RequestOptions,
   ): Promise<ClientRequestMap[M]["result"]>;
-  notify<M extends ClientNotificationName>(
-    method: M,
-    params?: ClientNotificationMap[M]["params"],
-  ): Promise<void>;
-  /** Listens to a server notification; returns the function that stops listening. */
-  on<M extends ServerNotificationName>(
-    method: M,
-    listener: (params: ServerNotificationMap[M]["params"]) => void,
-  ): () => void;
   /**
    * Opens a `subscriptions/listen` stream and resolves once the server acknowledged it. It stays open
    * until `signal` aborts or the server ends it; its notifications reach the `on` listeners.
@@ -233,541 +136,10 @@ export interface Client {
   listen(filter: ListenFilter, options?: { signal?: AbortSignal }): Promise<Subscription>;
 }
 
-/** Capabilities declared by the handlers present, by handler name. */
-const HANDLER_CAPABILITIES: HandlerCapabilities = {
-  createMessage: [["sampling"], {}],
-  listRoots: [["roots"], {}],
-  elicit: [["elicitation"], {}],
-};
-
-/** Multi round-trip rounds a request may take before the client gives up. */
-const MAX_INPUT_ROUNDS = 16;
-/** The longest timer there is: a subscription waits for as long as it is open. */
-const FOREVER_MS = 2 ** 31 - 1;
-/** Which results may be cached, and which notifications make them stale (the model's caching facts). */
-const CACHING: CachingFacts = {
-  ttl: "ttlMs",
-  scope: "cacheScope",
-  shared: "public",
-  methods: {
-    "server/discover": null,
-    "prompts/list": null,
-    "resources/list": null,
-    "resources/templates/list": null,
-    "resources/read": "uri",
-    "tools/list": null,
-  },
-  invalidations: {
-    "notifications/tools/list_changed": { methods: ["tools/list"] },
-    "notifications/prompts/list_changed": { methods: ["prompts/list"] },
-    "notifications/resources/list_changed": {
-      methods: ["resources/list", "resources/templates/list"],
-    },
-    "notifications/resources/updated": { methods: ["resources/read"], match: "uri" },
-  },
-};
-
 /**
- * A result that leaves out a field every result carries is read with the field's default, as
- * results of servers that predate the field must be. In place: the Peer takes the result from
- * this very message once it passed validation.
+ * A client of this revision: starts its session (discovery), validates every message and keeps the
+ * protocol's rules (runtime/client/protocol-client.ts).
  */
-function withResultDefaults(message: unknown): unknown {
-  const result =
-    typeof message === "object" && message !== null ? (message as JsonObject)["result"] : undefined;
-  if (typeof result !== "object" || result === null || Array.isArray(result)) return message;
-  const filled = result as JsonObject;
-  if (filled["resultType"] === undefined) filled["resultType"] = "complete";
-  return message;
-}
-
 export function createClient(options: ClientOptions): Client {
-  const handlers: ClientHandlers = options.handlers ?? {};
-  const listeners = new Map<string, Set<(params: never) => void>>();
-  /** Protocol state, by the names spec/method-inferences.json gives it. */
-  const state: { [key: string]: unknown } = {
-    protocolVersion: REVISION,
-    clientInfo: options.clientInfo,
-    clientCapabilities: declareCapabilities(
-      options.capabilities ?? {},
-      handlers,
-      HANDLER_CAPABILITIES,
-      "fill",
-    ),
-    logLevel: options.logLevel,
-  };
-  let connected = false;
-  let closed = false;
-  /** The protocol's rules beyond the schema (docs/protocol-rules.md), on both sides' capabilities. */
-  const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
-  // Capabilities breaking a rule (a malformed extension id) are never declared.
-  const ownCapabilities = rules.capabilities("client", state["clientCapabilities"]);
-  if (ownCapabilities) throw ownCapabilities;
-  const negotiated: Negotiated = {
-    get client() {
-      return state["clientCapabilities"];
-    },
-    get server() {
-      return state["serverCapabilities"];
-    },
-  };
-  const cache = options.cache === false ? undefined : new ResponseCache(CACHING, options.cache);
-
-  function report(error: unknown): void {
-    options.onError?.(error instanceof Error ? error : new Error(String(error)));
-  }
-
-  function ready(method: string): void {
-    if (closed) throw new ConnectionClosedError(`${method} after close()`);
-    if (!connected) throw new RpcError(ErrorCode.InvalidRequest, `${method} before connect()`);
-  }
-
-  const peer = new Peer({
-    transport: options.transport,
-    ...(options.validate === false
-      ? {}
-      : {
-          inspect: (message, requestOf) =>
-            // A result of a kind not recognised has no known shape: its call fails with the rule instead.
-            !rules.recognises(responseResult(message))
-              ? ({ ok: true } as const)
-              : inspection(
-                  validateMessage(withResultDefaults(message), { from: "server", requestOf }),
-                ),
-        }),
-    handleRequest: (method, params, context) => answer(method, params, context),
-    handleNotification: async (method, params) => {
-      const refused = rules.notification(
-        method,
-        gatingCapability(SERVER_NOTIFICATION_INFO, method),
-        params,
-        negotiated,
-      );
-      if (refused) return report(refused);
-      // Stale results go first, so that a listener fetching again gets fresh ones.
-      await cache?.invalidate(method, params).catch(report);
-      for (const listener of listeners.get(method) ?? []) {
-        // One listener's failure neither stops the others nor the connection.
-        try {
-          (listener as (params: unknown) => void)(params);
-        } catch (error) {
-          report(error);
-        }
-      }
-    },
-    cancellation: {
-      method: "notifications/cancelled",
-      send: true,
-      endsOwn: ["subscriptions/listen"],
-    },
-    progress: { method: "notifications/progress", send: false },
-    tagMeta: "io.modelcontextprotocol/subscriptionId",
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.onError ? { onError: options.onError } : {}),
-  });
-
-  /** Answers a request from the server (or one embedded in a multi round-trip result). */
-  async function answer(
-    method: string,
-    params: JsonObject | undefined,
-    context: IncomingContext,
-  ): Promise<unknown> {
-    switch (method) {
-      case "sampling/createMessage": {
-        const handler = handlers.createMessage;
-        if (handler)
-          return serve(method, params, () =>
-            handler(
-              params as unknown as NonNullable<
-                ServerRequestMap["sampling/createMessage"]["params"]
-              >,
-              context,
-            ),
-          );
-        break;
-      }
-      case "roots/list": {
-        const handler = handlers.listRoots;
-        if (handler)
-          return serve(method, params, () =>
-            handler(
-              (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "elicitation/create": {
-        const handler = handlers.elicit;
-        if (handler)
-          return serve(method, params, () =>
-            handler(
-              params as unknown as NonNullable<ServerRequestMap["elicitation/create"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-    }
-    throw new RpcError(ErrorCode.MethodNotFound, `this client does not handle ${method}`);
-  }
-
-  /**
-   * Runs a handler under the rules: a request that breaks one is answered with its error (-32602)
-   * and never reaches the handler; an answer of the handler's that breaks one is not sent.
-   */
-  async function serve(
-    method: string,
-    params: JsonObject | undefined,
-    handler: () => unknown,
-  ): Promise<unknown> {
-    const refused = rules.received("serverToClient", method, params, negotiated);
-    if (refused) throw refused;
-    const result = await handler();
-    const broken = rules.answer(method, params, result);
-    if (broken) {
-      report(broken);
-      throw broken;
-    }
-    return result;
-  }
-
-  /** The fields every request carries in `_meta`, from the client's state. */
-  function withMeta(params: JsonObject | undefined): JsonObject | undefined {
-    const meta: JsonObject = {
-      ...(typeof params?.["_meta"] === "object" ? (params["_meta"] as JsonObject) : {}),
-    };
-    if (state["protocolVersion"] !== undefined)
-      meta["io.modelcontextprotocol/protocolVersion"] = state["protocolVersion"];
-    if (state["clientCapabilities"] !== undefined)
-      meta["io.modelcontextprotocol/clientCapabilities"] = state["clientCapabilities"];
-    if (state["clientInfo"] !== undefined)
-      meta["io.modelcontextprotocol/clientInfo"] = state["clientInfo"];
-    if (state["logLevel"] !== undefined)
-      meta["io.modelcontextprotocol/logLevel"] = state["logLevel"];
-    return { ...params, _meta: meta };
-  }
-
-  /**
-   * Sends a request and checks its answer against the rules: an answer breaking one (a malformed
-   * MIME type in a prompt, say) fails the call with the violation (-32603), as a malformed one does.
-   */
-  async function request(
-    method: string,
-    params: JsonObject | undefined,
-    callOptions?: RequestOptions,
-  ): Promise<JsonObject> {
-    const result = await peer.request(method, params, callOptions);
-    const broken = rules.answer(method, params, result);
-    if (broken) throw broken;
-    return result;
-  }
-
-  /**
-   * Sends a request. One refused for its protocol version is sent again (once) when the server
-   * lists this revision among those it supports after all; otherwise the refusal becomes a
-   * ProtocolVersionError naming the versions the server supports.
-   */
-  async function send(
-    method: string,
-    params: JsonObject | undefined,
-    callOptions?: RequestOptions,
-  ): Promise<JsonObject> {
-    try {
-      return await request(method, params, callOptions);
-    } catch (error) {
-      if (!(error instanceof RpcError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
-      const data: unknown = error.data;
-      const supported =
-        typeof data === "object" && data !== null ? (data as JsonObject)["supported"] : undefined;
-      if (!Array.isArray(supported) || !supported.includes(REVISION))
-        throw new ProtocolVersionError(supported);
-      return request(method, params, callOptions);
-    }
-  }
-
-  async function call(
-    method: string,
-    params: JsonObject | undefined,
-    callOptions?: RequestOptions,
-  ): Promise<JsonObject> {
-    ready(method);
-    const refused = rules.sending(
-      "clientToServer",
-      method,
-      gatingCapability(CLIENT_REQUEST_INFO, method),
-      params,
-      negotiated,
-    );
-    if (refused) throw refused;
-    const cached = cache?.cacheable(method)
-      ? await cache.lookup(method, params).catch(report)
-      : undefined;
-    if (cached) return cached;
-    let sent = withMeta(params);
-    for (let round = 1; ; round++) {
-      const result = await send(method, sent, callOptions);
-      if (!asksForInput(PROTOCOL_RULES.inputRequired, result)) {
-        // A retry's result depends on the input it carried: only a first answer is kept.
-        if (round === 1 && cache?.cacheable(method))
-          await cache.keep(method, params, result).catch(report);
-        return result;
-      }
-      const broken = rules.inputRequired(method, result);
-      if (broken) throw broken;
-      if (round >= MAX_INPUT_ROUNDS)
-        throw new RpcError(
-          ErrorCode.InternalError,
-          `${method} still needs input after ${round} rounds`,
-        );
-      const requests = (result["inputRequests"] ?? {}) as {
-        [key: string]: { method: string; params?: JsonObject };
-      };
-      const responses: JsonObject = {};
-      for (const [key, request] of Object.entries(requests)) {
-        const signal = callOptions?.signal ?? new AbortController().signal;
-        responses[key] = await answer(request.method, request.params, {
-          requestId: key,
-          signal,
-          meta: undefined,
-          progress: async () => {},
-        });
-      }
-      const retried: JsonObject = { ...sent, ["inputResponses"]: responses };
-      const requestState = result["requestState"];
-      if (requestState !== undefined) retried["requestState"] = requestState;
-      else delete retried["requestState"];
-      sent = retried;
-    }
-  }
-
-  /** Opens a subscription; resolves with it once the server acknowledged it. */
-  function listen(
-    filter: ListenFilter,
-    listenOptions: { signal?: AbortSignal } = {},
-  ): Promise<Subscription> {
-    ready("subscriptions/listen");
-    const { signal } = listenOptions;
-    return new Promise<Subscription>((resolve, reject) => {
-      let acknowledged = false;
-      const ended: Promise<Error | undefined> = send(
-        "subscriptions/listen",
-        withMeta({ ["notifications"]: filter }),
-        {
-          timeoutMs: FOREVER_MS,
-          ...(signal ? { signal } : {}),
-          onNotification: (method, params) => {
-            if (method !== "notifications/subscriptions/acknowledged" || acknowledged) return;
-            acknowledged = true;
-            resolve({ notifications: params?.["notifications"] as ListenFilter, ended });
-          },
-        },
-      ).then(
-        () => undefined,
-        (error: unknown) =>
-          acknowledged && signal?.aborted
-            ? undefined
-            : error instanceof Error
-              ? error
-              : new Error(String(error)),
-      );
-      void ended.then((error) => {
-        if (!acknowledged)
-          reject(
-            error ??
-              new RpcError(
-                ErrorCode.InternalError,
-                "subscriptions/listen ended before the server acknowledged it",
-              ),
-          );
-      });
-    });
-  }
-
-  async function* pages(
-    method: string,
-    params: JsonObject | undefined,
-    callOptions?: RequestOptions,
-  ): AsyncGenerator<JsonObject, void, undefined> {
-    const seen = new Set<unknown>();
-    let cursor = params?.["cursor"];
-    let first: JsonObject | undefined;
-    for (;;) {
-      const page = await call(
-        method,
-        cursor === undefined ? params : { ...params, ["cursor"]: cursor },
-        callOptions,
-      );
-      // Every page of one list shares the first one's cache scope.
-      first ??= page;
-      const mixed = rules.page(method, first, page);
-      if (mixed) throw mixed;
-      yield page;
-      cursor = page["nextCursor"];
-      if (cursor === undefined) return;
-      if (seen.has(cursor))
-        throw new RpcError(
-          ErrorCode.InternalError,
-          `${method}: the server repeated cursor ${JSON.stringify(cursor)}`,
-        );
-      seen.add(cursor);
-    }
-  }
-
-  /** Starts the transport and the revision's session. */
-  async function start(): Promise<void> {
-    options.transport.setHttpBinding?.(HTTP_BINDING);
-    await peer.start();
-    connected = true;
-    const result = await call("server/discover", undefined);
-    state["supportedVersions"] = result["supportedVersions"];
-    state["serverCapabilities"] = result["capabilities"];
-    state["instructions"] = result["instructions"];
-    const meta = result["_meta"] as JsonObject | undefined;
-    if (meta?.["io.modelcontextprotocol/serverInfo"] !== undefined)
-      state["serverInfo"] = meta["io.modelcontextprotocol/serverInfo"];
-    const supported = state["supportedVersions"];
-    if (!Array.isArray(supported) || !supported.includes(REVISION))
-      throw new ProtocolVersionError(supported);
-    const theirCapabilities = rules.capabilities("server", state["serverCapabilities"]);
-    if (theirCapabilities) throw theirCapabilities;
-    options.transport.setProtocolVersion?.(REVISION);
-  }
-
-  const client: Client = {
-    async connect() {
-      try {
-        await start();
-      } catch (error) {
-        // A failed start leaves nothing open: the transport (and a spawned server) is closed.
-        connected = false;
-        await peer.close().catch(() => {});
-        throw error;
-      }
-    },
-    async close() {
-      connected = false;
-      closed = true;
-      await peer.close();
-    },
-    server: {
-      get serverCapabilities() {
-        return state["serverCapabilities"] as T.ServerCapabilities | undefined;
-      },
-      get serverInfo() {
-        return state["serverInfo"] as T.Implementation | undefined;
-      },
-      get instructions() {
-        return state["instructions"] as string | undefined;
-      },
-    },
-    discover: (params, callOptions) =>
-      call(
-        "server/discover",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.DiscoverResult>,
-    complete: (params, callOptions) =>
-      call(
-        "completion/complete",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.CompleteResult>,
-    getPrompt: (params, callOptions) =>
-      call(
-        "prompts/get",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.GetPromptResult>,
-    listPrompts: (params, callOptions) =>
-      call(
-        "prompts/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ListPromptsResult>,
-    listPromptsPages: (params, callOptions) =>
-      pages("prompts/list", params as JsonObject | undefined, callOptions) as AsyncGenerator<
-        T.ListPromptsResult,
-        void,
-        undefined
-      >,
-    listResources: (params, callOptions) =>
-      call(
-        "resources/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ListResourcesResult>,
-    listResourcesPages: (params, callOptions) =>
-      pages("resources/list", params as JsonObject | undefined, callOptions) as AsyncGenerator<
-        T.ListResourcesResult,
-        void,
-        undefined
-      >,
-    listResourceTemplates: (params, callOptions) =>
-      call(
-        "resources/templates/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ListResourceTemplatesResult>,
-    listResourceTemplatesPages: (params, callOptions) =>
-      pages(
-        "resources/templates/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as AsyncGenerator<T.ListResourceTemplatesResult, void, undefined>,
-    readResource: (params, callOptions) =>
-      call(
-        "resources/read",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ReadResourceResult>,
-    subscriptionsListen: (params, callOptions) =>
-      call(
-        "subscriptions/listen",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.SubscriptionsListenResult>,
-    callTool: (params, callOptions) =>
-      call(
-        "tools/call",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.CallToolResult>,
-    listTools: (params, callOptions) =>
-      call(
-        "tools/list",
-        params as JsonObject | undefined,
-        callOptions,
-      ) as Promise<T.ListToolsResult>,
-    listToolsPages: (params, callOptions) =>
-      pages("tools/list", params as JsonObject | undefined, callOptions) as AsyncGenerator<
-        T.ListToolsResult,
-        void,
-        undefined
-      >,
-    request: (method, params, callOptions) =>
-      call(method, params as JsonObject | undefined, callOptions) as Promise<
-        ClientRequestMap[typeof method]["result"]
-      >,
-    notify: async (method, params) => {
-      ready(method);
-      const refused = rules.sending(
-        "clientToServer",
-        method,
-        gatingCapability(CLIENT_NOTIFICATION_INFO, method),
-        params,
-        negotiated,
-      );
-      if (refused) throw refused;
-      await peer.notify(method, params as JsonObject | undefined);
-    },
-    on(method, listener) {
-      let set = listeners.get(method);
-      if (!set) listeners.set(method, (set = new Set()));
-      set.add(listener);
-      return () => set.delete(listener);
-    },
-    listen,
-  };
-  return client;
+  return createProtocolClient(SESSION, validateMessage, options) as unknown as Client;
 }

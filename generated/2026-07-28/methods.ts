@@ -2,6 +2,8 @@
 // (modelcontextprotocol/modelcontextprotocol@b0f60ba5409d, schema.ts sha256 742750af0bb8c716).
 // Do not edit: regenerate with mcp-gen. Specification: https://modelcontextprotocol.io/specification/2026-07-28
 
+import type { McpServerFacts } from "../../runtime/server/mcp-server.js";
+import type { MethodInfo, SessionFacts } from "../../runtime/session-facts.js";
 import {
   type CallToolRequest,
   type CallToolRequestParams,
@@ -82,18 +84,7 @@ export {
 export const REVISION = "2026-07-28";
 
 /** Runtime facts about one method. */
-export interface MethodInfo {
-  readonly kind: "request" | "notification";
-  /** `inputRequired`: sent inside a result that asks the caller for input, not as a message of its own. */
-  readonly delivery: "message" | "inputRequired";
-  /** The schema type of the request or notification. */
-  readonly messageType: string;
-  /** The capability that must be declared before the method may be used, if any. */
-  readonly capability: {
-    readonly side: "client" | "server";
-    readonly path: readonly string[];
-  } | null;
-}
+export type { MethodInfo };
 
 /** Requests a client sends to a server: method → message, params and result. */
 export interface ClientRequestMap {
@@ -176,60 +167,78 @@ export const CLIENT_REQUEST_INFO: { readonly [M in ClientRequestMethod]: MethodI
     delivery: "message",
     messageType: "DiscoverRequest",
     capability: null,
+    member: "discover",
   },
   "completion/complete": {
     kind: "request",
     delivery: "message",
     messageType: "CompleteRequest",
     capability: { side: "server", path: ["completions"] },
+    member: "complete",
+    declares: {},
   },
   "prompts/get": {
     kind: "request",
     delivery: "message",
     messageType: "GetPromptRequest",
     capability: { side: "server", path: ["prompts"] },
+    member: "getPrompt",
+    declares: {},
   },
   "prompts/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListPromptsRequest",
     capability: { side: "server", path: ["prompts"] },
+    member: "listPrompts",
+    declares: {},
   },
   "resources/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListResourcesRequest",
     capability: { side: "server", path: ["resources"] },
+    member: "listResources",
+    declares: {},
   },
   "resources/templates/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListResourceTemplatesRequest",
     capability: { side: "server", path: ["resources"] },
+    member: "listResourceTemplates",
+    declares: {},
   },
   "resources/read": {
     kind: "request",
     delivery: "message",
     messageType: "ReadResourceRequest",
     capability: { side: "server", path: ["resources"] },
+    member: "readResource",
+    declares: {},
   },
   "subscriptions/listen": {
     kind: "request",
     delivery: "message",
     messageType: "SubscriptionsListenRequest",
     capability: null,
+    member: "subscriptionsListen",
   },
   "tools/call": {
     kind: "request",
     delivery: "message",
     messageType: "CallToolRequest",
     capability: { side: "server", path: ["tools"] },
+    member: "callTool",
+    declares: {},
   },
   "tools/list": {
     kind: "request",
     delivery: "message",
     messageType: "ListToolsRequest",
     capability: { side: "server", path: ["tools"] },
+    member: "listTools",
+    declares: {},
   },
 };
 
@@ -269,18 +278,25 @@ export const SERVER_REQUEST_INFO: { readonly [M in ServerRequestMethod]: MethodI
     delivery: "inputRequired",
     messageType: "CreateMessageRequest",
     capability: { side: "client", path: ["sampling"] },
+    member: "createMessage",
+    declares: {},
   },
   "roots/list": {
     kind: "request",
     delivery: "inputRequired",
     messageType: "ListRootsRequest",
     capability: { side: "client", path: ["roots"] },
+    member: "listRoots",
+    emptyParams: true,
+    declares: {},
   },
   "elicitation/create": {
     kind: "request",
     delivery: "inputRequired",
     messageType: "ElicitRequest",
     capability: { side: "client", path: ["elicitation"] },
+    member: "elicit",
+    declares: {},
   },
 };
 
@@ -305,6 +321,7 @@ export const CLIENT_NOTIFICATION_INFO: { readonly [M in ClientNotificationMethod
     delivery: "message",
     messageType: "CancelledNotification",
     capability: null,
+    member: "onCancelled",
   },
 };
 
@@ -368,48 +385,59 @@ export const SERVER_NOTIFICATION_INFO: { readonly [M in ServerNotificationMethod
     delivery: "message",
     messageType: "CancelledNotification",
     capability: null,
+    member: "onCancelled",
   },
   "notifications/progress": {
     kind: "notification",
     delivery: "message",
     messageType: "ProgressNotification",
     capability: null,
+    member: "onProgress",
   },
   "notifications/message": {
     kind: "notification",
     delivery: "message",
     messageType: "LoggingMessageNotification",
     capability: { side: "server", path: ["logging"] },
+    member: "onLoggingMessage",
   },
   "notifications/resources/updated": {
     kind: "notification",
     delivery: "message",
     messageType: "ResourceUpdatedNotification",
     capability: { side: "server", path: ["resources", "subscribe"] },
+    member: "onResourceUpdated",
   },
   "notifications/resources/list_changed": {
     kind: "notification",
     delivery: "message",
     messageType: "ResourceListChangedNotification",
     capability: { side: "server", path: ["resources", "listChanged"] },
+    member: "onResourceListChanged",
+    emptyParams: true,
   },
   "notifications/tools/list_changed": {
     kind: "notification",
     delivery: "message",
     messageType: "ToolListChangedNotification",
     capability: { side: "server", path: ["tools", "listChanged"] },
+    member: "onToolListChanged",
+    emptyParams: true,
   },
   "notifications/prompts/list_changed": {
     kind: "notification",
     delivery: "message",
     messageType: "PromptListChangedNotification",
     capability: { side: "server", path: ["prompts", "listChanged"] },
+    member: "onPromptListChanged",
+    emptyParams: true,
   },
   "notifications/subscriptions/acknowledged": {
     kind: "notification",
     delivery: "message",
     messageType: "SubscriptionsAcknowledgedNotification",
     capability: null,
+    member: "onSubscriptionsAcknowledged",
   },
 };
 
@@ -503,3 +531,146 @@ export const PROTOCOL_RULES = {
     state: "requestState",
   },
 } as const;
+
+/** The facts this revision's generated client and server run on (the runtime's SessionFacts). */
+export const SESSION: SessionFacts = {
+  revision: REVISION,
+  rules: PROTOCOL_RULES,
+  clientRequests: CLIENT_REQUEST_INFO,
+  serverRequests: SERVER_REQUEST_INFO,
+  clientNotifications: CLIENT_NOTIFICATION_INFO,
+  serverNotifications: SERVER_NOTIFICATION_INFO,
+  http: HTTP_BINDING,
+  discovery: {
+    request: "server/discover",
+    result: [
+      { field: "supportedVersions", state: "supportedVersions" },
+      { field: "capabilities", state: "serverCapabilities" },
+      { field: "instructions", state: "instructions" },
+    ],
+    defaults: { ttlMs: 0, cacheScope: "private" },
+  },
+  requestMeta: [
+    { field: "io.modelcontextprotocol/protocolVersion", state: "protocolVersion" },
+    { field: "io.modelcontextprotocol/clientCapabilities", state: "clientCapabilities" },
+    { field: "io.modelcontextprotocol/clientInfo", state: "clientInfo" },
+    { field: "io.modelcontextprotocol/logLevel", state: "logLevel" },
+  ],
+  resultMeta: [{ field: "io.modelcontextprotocol/serverInfo", state: "serverInfo" }],
+  resultDefaults: { resultType: "complete" },
+  unsupportedVersion: {
+    code: -32022,
+    data: [
+      { field: "supported", state: "supportedVersions" },
+      { field: "requested", state: "requestedVersion" },
+    ],
+  },
+  missingCapability: { code: -32021, data: "requiredCapabilities" },
+  inputRequired: {
+    marker: { field: "resultType", value: "input_required" },
+    requests: "inputRequests",
+    responses: "inputResponses",
+    state: "requestState",
+  },
+  requestLogging: {
+    notification: "notifications/message",
+    field: "level",
+    state: "logLevel",
+    levels: ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"],
+  },
+  subscriptions: {
+    request: "subscriptions/listen",
+    filter: "notifications",
+    acknowledged: "notifications/subscriptions/acknowledged",
+    idMeta: "io.modelcontextprotocol/subscriptionId",
+    flags: [
+      {
+        field: "toolsListChanged",
+        notification: "notifications/tools/list_changed",
+        capability: ["tools", "listChanged"],
+      },
+      {
+        field: "promptsListChanged",
+        notification: "notifications/prompts/list_changed",
+        capability: ["prompts", "listChanged"],
+      },
+      {
+        field: "resourcesListChanged",
+        notification: "notifications/resources/list_changed",
+        capability: ["resources", "listChanged"],
+      },
+    ],
+    lists: [
+      {
+        field: "resourceSubscriptions",
+        notification: "notifications/resources/updated",
+        match: "uri",
+        capability: ["resources", "subscribe"],
+      },
+    ],
+    endedBy: "notifications/cancelled",
+  },
+  caching: {
+    ttl: "ttlMs",
+    scope: "cacheScope",
+    shared: "public",
+    methods: {
+      "server/discover": null,
+      "prompts/list": null,
+      "resources/list": null,
+      "resources/templates/list": null,
+      "resources/read": "uri",
+      "tools/list": null,
+    },
+    invalidations: {
+      "notifications/tools/list_changed": { methods: ["tools/list"] },
+      "notifications/prompts/list_changed": { methods: ["prompts/list"] },
+      "notifications/resources/list_changed": {
+        methods: ["resources/list", "resources/templates/list"],
+      },
+      "notifications/resources/updated": { methods: ["resources/read"], match: "uri" },
+    },
+  },
+  pagination: {
+    cursor: "cursor",
+    next: "nextCursor",
+    methods: ["prompts/list", "resources/list", "resources/templates/list", "tools/list"],
+  },
+  cancellation: {
+    method: "notifications/cancelled",
+    directions: ["clientToServer", "serverToClient"],
+  },
+  progress: { method: "notifications/progress", directions: ["serverToClient"] },
+};
+
+/** The facts this revision's registry (createMcpServer) runs on (the runtime's McpServerFacts). */
+export const REGISTRY_FACTS: McpServerFacts = {
+  pagination: { cursor: "cursor", next: "nextCursor" },
+  toolArguments: "toolResult",
+  invalidParams: -32602,
+  resourceNotFound: -32602,
+  inputRequired: { field: "resultType", value: "input_required" },
+  caching: { defaults: { ttlMs: 0, cacheScope: "private" } },
+  structuredObject: false,
+  logLevels: ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"],
+  logNotification: "notifications/message",
+  listChanges: {
+    tools: {
+      method: "notifications/tools/list_changed",
+      capability: { tools: { listChanged: true } },
+    },
+    resources: {
+      method: "notifications/resources/list_changed",
+      capability: { resources: { listChanged: true } },
+    },
+    prompts: {
+      method: "notifications/prompts/list_changed",
+      capability: { prompts: { listChanged: true } },
+    },
+  },
+  updated: {
+    method: "notifications/resources/updated",
+    capability: { resources: { subscribe: true } },
+  },
+  perConnection: false,
+};

@@ -5,33 +5,21 @@
 import type * as T from "./types.js";
 import {
   ErrorCode,
-  type HandlerCapabilities,
   type IncomingContext,
   type IncomingNotificationContext,
-  type JsonObject,
-  type Negotiated,
-  Peer,
-  type RequestId,
-  type RequestStateSeal,
   RpcError,
-  RuleBook,
-  RuleViolation,
-  type Transport,
-  asksForInput,
-  declareCapabilities,
-  gatingCapability,
-  inspection,
 } from "../../runtime/index.js";
 import {
+  type ServerCore,
+  type ServerCoreOptions,
+  createProtocolServer,
+} from "../../runtime/server/protocol-server.js";
+import {
   type ClientRequestMap,
-  HTTP_BINDING,
-  PROTOCOL_RULES,
-  REVISION,
-  SERVER_NOTIFICATION_INFO,
-  SERVER_REQUEST_INFO,
+  type HTTP_BINDING,
+  SESSION,
   type ServerNotificationMap,
 } from "./methods.js";
-import { MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from "./types.js";
 import { validateMessage } from "./validators.js";
 
 // What a handler throws to answer with a JSON-RPC error, and the codes: from the revision's module too.
@@ -72,681 +60,56 @@ export interface NotificationContext extends IncomingNotificationContext {
   readonly client: ClientState;
 }
 
+/**
+ * A handler of request `M`: its params (`P`), the request's context, its answer. A method's type,
+ * so that its parameters compare bivariantly: one handler may serve the servers of two revisions.
+ */
+type Handles<M extends keyof ClientRequestMap, P = NonNullable<ClientRequestMap[M]["params"]>> = {
+  handle(params: P, context: RequestContext): Awaitable<Answer<ClientRequestMap[M]["result"]>>;
+}["handle"];
+
 /** One optional handler per client→server request and notification. */
 export interface ServerHandlers {
   /** `server/discover`; answered by the server itself when absent. */
-  discover?(
-    params: NonNullable<ClientRequestMap["server/discover"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["server/discover"]["result"]>>;
+  discover?: Handles<"server/discover">;
   /** `completion/complete`: declares the server capability `completions`. */
-  complete?(
-    params: NonNullable<ClientRequestMap["completion/complete"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["completion/complete"]["result"]>>;
+  complete?: Handles<"completion/complete">;
   /** `prompts/get`: declares the server capability `prompts`. */
-  getPrompt?(
-    params: NonNullable<ClientRequestMap["prompts/get"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["prompts/get"]["result"]>>;
+  getPrompt?: Handles<"prompts/get">;
   /** `prompts/list`: declares the server capability `prompts`. */
-  listPrompts?(
-    params: NonNullable<ClientRequestMap["prompts/list"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["prompts/list"]["result"]>>;
+  listPrompts?: Handles<"prompts/list">;
   /** `resources/list`: declares the server capability `resources`. */
-  listResources?(
-    params: NonNullable<ClientRequestMap["resources/list"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["resources/list"]["result"]>>;
+  listResources?: Handles<"resources/list">;
   /** `resources/templates/list`: declares the server capability `resources`. */
-  listResourceTemplates?(
-    params: NonNullable<ClientRequestMap["resources/templates/list"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["resources/templates/list"]["result"]>>;
+  listResourceTemplates?: Handles<"resources/templates/list">;
   /** `resources/read`: declares the server capability `resources`. */
-  readResource?(
-    params: NonNullable<ClientRequestMap["resources/read"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["resources/read"]["result"]>>;
+  readResource?: Handles<"resources/read">;
   /** `tools/call`: declares the server capability `tools`. */
-  callTool?(
-    params: NonNullable<ClientRequestMap["tools/call"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["tools/call"]["result"]>>;
+  callTool?: Handles<"tools/call">;
   /** `tools/list`: declares the server capability `tools`. */
-  listTools?(
-    params: NonNullable<ClientRequestMap["tools/list"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<Answer<ClientRequestMap["tools/list"]["result"]>>;
+  listTools?: Handles<"tools/list">;
 }
 
-export interface ServerOptions {
-  serverInfo: T.Implementation;
-  handlers: ServerHandlers;
-  /** Merged over the capabilities the handlers declare (e.g. to add `listChanged`). */
-  capabilities?: T.ServerCapabilities;
-  instructions?: string;
-  /**
-   * Check every message from the client, and every answer of this server's before it is sent,
-   * with the generated validators (default true). An answer that fails is not sent: the client
-   * gets -32603 naming the request and the failing paths, and `onError` hears of it.
-   */
-  validate?: boolean;
-  /**
-   * Check this server's answers before they are sent (default: as `validate`). Off for a server
-   * whose answers are another revision's values converted on their way out (a registry on shared
-   * registrations, runtime/projection): the conversion decides what this revision can carry.
-   */
-  validateAnswers?: boolean;
-  /**
-   * Protocol rules (docs/protocol-rules.md ids) this server neither keeps nor checks the client
-   * for: for a client known to break them. Default: every rule applies.
-   */
-  relaxRules?: readonly string[];
-  /** Default timeout of requests this server sends, in ms (default 60 000). */
-  timeoutMs?: number;
-  /**
-   * Problems no caller can be told about (failed sends, malformed notifications), and this
-   * server's own faults: a handler that threw anything but an RpcError (the client gets -32603
-   * naming the request, without the error's message) or answered with an invalid result.
-   */
-  onError?: (error: Error) => void;
-  /**
-   * Seals the `requestState` of every multi round-trip result and opens it on the retry, so
-   * handlers see the state they gave; an altered, forged or expired state is refused with -32602
-   * before any handler runs (see createRequestStateSeal).
-   */
-  requestState?: RequestStateSeal;
-}
+/** createServer's options (each is described in runtime/server/protocol-server.ts). */
+export type ServerOptions = ServerCoreOptions<
+  ServerHandlers,
+  T.Implementation,
+  T.ServerCapabilities
+>;
 
-export interface Server {
-  /**
-   * Serves a connection over the transport; a stateless server serves any number at once (over
-   * HTTP, one per request).
-   */
-  connect(transport: Transport): Promise<void>;
-  /** Ends every subscription with its closing answer, then every connection. */
-  close(): Promise<void>;
-  readonly capabilities: T.ServerCapabilities;
-  readonly client: ClientState;
+export interface Server extends ServerCore<
+  T.ServerCapabilities,
+  ClientState,
+  ServerNotificationMap
+> {
   /** How this revision travels over Streamable HTTP. */
   readonly http: typeof HTTP_BINDING;
-  /**
-   * Sends a change notification on every open subscription whose filter asked for it, tagged
-   * with the subscription's id; a notification no subscription asked for goes nowhere.
-   */
-  notify<M extends ServerNotificationName>(
-    method: M,
-    params?: ServerNotificationMap[M]["params"],
-  ): Promise<void>;
 }
-
-/** Capabilities declared by the handlers present, by handler name. */
-const HANDLER_CAPABILITIES: HandlerCapabilities = {
-  complete: [["completions"], {}],
-  getPrompt: [["prompts"], {}],
-  listPrompts: [["prompts"], {}],
-  listResources: [["resources"], {}],
-  listResourceTemplates: [["resources"], {}],
-  readResource: [["resources"], {}],
-  callTool: [["tools"], {}],
-  listTools: [["tools"], {}],
-};
 
 /**
- * A handler's result that asks for input: only on the requests that may, with something to ask
- * or keep, and only for what the client can give. Input needing a capability the client did not
- * declare is the prescribed error naming it, not a question; any other broken rule fails the
- * request (-32603) instead of reaching the client.
+ * A server of this revision: validates every message, answers discovery, declares the
+ * capabilities of the handlers present and keeps the protocol's rules (runtime/server/protocol-server.ts).
  */
-function checkInputRequests(
-  rules: RuleBook,
-  method: string,
-  result: unknown,
-  negotiated: Negotiated,
-): void {
-  const facts = PROTOCOL_RULES.inputRequired;
-  const broken = rules.inputRequired(method, result);
-  if (broken) throw broken;
-  if (!asksForInput(facts, result)) return;
-  const requests = (result as JsonObject)[facts.requests];
-  if (typeof requests !== "object" || requests === null) return;
-  const required: { [key: string]: unknown } = {};
-  for (const request of Object.values(requests as JsonObject)) {
-    const asked = typeof request === "object" && request !== null ? (request as JsonObject) : {};
-    const inputMethod = String(asked["method"]);
-    const refused = rules.sending(
-      "serverToClient",
-      inputMethod,
-      gatingCapability(SERVER_REQUEST_INFO, inputMethod),
-      asked["params"],
-      negotiated,
-    );
-    if (!refused) continue;
-    if (refused.missing?.side !== "client") throw refused;
-    let node = required;
-    for (const key of refused.missing.path) node = (node[key] ??= {}) as { [key: string]: unknown };
-  }
-  if (Object.keys(required).length > 0)
-    throw new RpcError(
-      MISSING_REQUIRED_CLIENT_CAPABILITY,
-      `the client has not declared ${Object.keys(required).join(", ")}`,
-      {
-        ["requiredCapabilities"]: required,
-      },
-    );
-}
-
-/** Log levels, least severe first. */
-const LOG_LEVELS: readonly string[] = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-];
-
-/** Whether a log notification for a request goes out: only at or above the level the request asked for. */
-function logWanted(params: JsonObject | undefined, client: ClientState): boolean {
-  const wanted = client.logLevel;
-  if (wanted === undefined) return false;
-  const level = params?.["level"];
-  return LOG_LEVELS.indexOf(String(level)) >= LOG_LEVELS.indexOf(wanted);
-}
-
-/** The filter field → notification pairs of a subscription, and the server capability each needs. */
-const SUBSCRIPTION_FLAGS: readonly {
-  field: string;
-  notification: string;
-  capability: readonly string[];
-}[] = [
-  {
-    field: "toolsListChanged",
-    notification: "notifications/tools/list_changed",
-    capability: ["tools", "listChanged"],
-  },
-  {
-    field: "promptsListChanged",
-    notification: "notifications/prompts/list_changed",
-    capability: ["prompts", "listChanged"],
-  },
-  {
-    field: "resourcesListChanged",
-    notification: "notifications/resources/list_changed",
-    capability: ["resources", "listChanged"],
-  },
-];
-const SUBSCRIPTION_LISTS: readonly {
-  field: string;
-  notification: string;
-  match: string;
-  capability: readonly string[];
-}[] = [
-  {
-    field: "resourceSubscriptions",
-    notification: "notifications/resources/updated",
-    match: "uri",
-    capability: ["resources", "subscribe"],
-  },
-];
-
-/** One open subscription: the connection and request it lives on, and what it agreed to carry. */
-interface Subscription {
-  readonly peer: Peer;
-  readonly id: RequestId;
-  readonly flags: ReadonlySet<string>;
-  readonly lists: ReadonlyMap<
-    string,
-    { readonly match: string; readonly values: ReadonlySet<unknown> }
-  >;
-  /** Ends the subscription with its closing answer. */
-  end(): void;
-}
-
-/** Fields every result of this revision carries, filled in where a handler left them out. */
-function withDefaults(result: unknown): unknown {
-  if (typeof result !== "object" || result === null) return result;
-  const out = { ...(result as JsonObject) };
-  if (out["resultType"] === undefined) out["resultType"] = "complete";
-  return out;
-}
-
 export function createServer(options: ServerOptions): Server {
-  const handlers = options.handlers;
-  const capabilities = declareCapabilities(
-    options.capabilities ?? {},
-    handlers,
-    HANDLER_CAPABILITIES,
-    "merge",
-  );
-  /** Client state from the handshake, by the names spec/method-inferences.json gives it. */
-  const session: { [key: string]: unknown } = {};
-  const peers = new Set<Peer>();
-  /** The protocol's rules beyond the schema (docs/protocol-rules.md). */
-  const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
-  // Capabilities breaking a rule (a malformed extension id) are never declared.
-  const ownCapabilities = rules.capabilities("server", capabilities);
-  if (ownCapabilities) throw ownCapabilities;
-  const subscriptions = new Set<Subscription>();
-
-  /** The state a request carries in `_meta`, or the handshake's. */
-  function clientOf(incoming: IncomingContext): ClientState {
-    const meta = incoming.meta ?? {};
-    const client: { [key: string]: unknown } = {};
-    if (meta["io.modelcontextprotocol/protocolVersion"] !== undefined)
-      client["protocolVersion"] = meta["io.modelcontextprotocol/protocolVersion"];
-    if (meta["io.modelcontextprotocol/clientCapabilities"] !== undefined)
-      client["clientCapabilities"] = meta["io.modelcontextprotocol/clientCapabilities"];
-    if (meta["io.modelcontextprotocol/clientInfo"] !== undefined)
-      client["clientInfo"] = meta["io.modelcontextprotocol/clientInfo"];
-    if (meta["io.modelcontextprotocol/logLevel"] !== undefined)
-      client["logLevel"] = meta["io.modelcontextprotocol/logLevel"];
-    return client as ClientState;
-  }
-
-  /**
-   * A handler's context: one object per request, whose calls back to the client are made on first
-   * use (getters, so that a handler may destructure them).
-   */
-  class Context implements RequestContext {
-    readonly client: ClientState;
-    private readonly peer: Peer;
-    private readonly incoming: IncomingContext;
-    private negotiatedFor: Negotiated | undefined;
-
-    constructor(peer: Peer, incoming: IncomingContext, client: ClientState) {
-      this.peer = peer;
-      this.incoming = incoming;
-      this.client = client;
-    }
-
-    get requestId() {
-      return this.incoming.requestId;
-    }
-
-    // The signal (an AbortController) is made only for handlers that look at it.
-    get signal() {
-      return this.incoming.signal;
-    }
-
-    get meta() {
-      return this.incoming.meta;
-    }
-
-    get authInfo() {
-      return this.incoming.authInfo;
-    }
-
-    get progress(): RequestContext["progress"] {
-      return this.incoming.progress;
-    }
-
-    /** Both sides' capabilities as this request sees them (the client's may come with the request). */
-    private get negotiated(): Negotiated {
-      return (this.negotiatedFor ??= {
-        client: this.client.clientCapabilities,
-        server: capabilities,
-      });
-    }
-
-    get notify(): RequestContext["notify"] {
-      const { peer, incoming, negotiated, client } = this;
-      return async (method, params) => {
-        if (
-          method === "notifications/message" &&
-          !logWanted(params as JsonObject | undefined, client)
-        )
-          return;
-        const refused = rules.sending(
-          "serverToClient",
-          method,
-          gatingCapability(SERVER_NOTIFICATION_INFO, method),
-          params,
-          negotiated,
-        );
-        if (refused) throw refused;
-        await peer.notify(method, params as unknown as JsonObject | undefined, {
-          relatedRequestId: incoming.requestId,
-        });
-      };
-    }
-  }
-
-  function contextFor(peer: Peer, incoming: IncomingContext, client: ClientState): RequestContext {
-    return new Context(peer, incoming, client);
-  }
-
-  /** Discovery: what this server supports, with the revision's defaults. */
-  function discovery(): JsonObject {
-    const state: { [key: string]: unknown } = {
-      supportedVersions: [REVISION],
-      serverCapabilities: capabilities,
-      instructions: options.instructions,
-      serverInfo: options.serverInfo,
-    };
-    const result: JsonObject = {};
-    result["ttlMs"] = 0;
-    result["cacheScope"] = "private";
-    if (state["supportedVersions"] !== undefined)
-      result["supportedVersions"] = state["supportedVersions"];
-    if (state["serverCapabilities"] !== undefined)
-      result["capabilities"] = state["serverCapabilities"];
-    if (state["instructions"] !== undefined) result["instructions"] = state["instructions"];
-    const meta: JsonObject = {};
-    if (state["serverInfo"] !== undefined)
-      meta["io.modelcontextprotocol/serverInfo"] = state["serverInfo"];
-    result["_meta"] = meta;
-    return result;
-  }
-
-  /** Whether this server declared the capability a notification needs. */
-  function offers(path: readonly string[]): boolean {
-    let node: unknown = capabilities;
-    for (const key of path) node = (node as JsonObject | undefined)?.[key];
-    return node !== undefined && node !== false;
-  }
-
-  /**
-   * A subscription: acknowledged with what this server agrees to carry, then open until the
-   * client goes away (the request is cancelled: no answer) or the server closes (a closing answer).
-   */
-  async function listen(
-    peer: Peer,
-    params: JsonObject | undefined,
-    incoming: IncomingContext,
-  ): Promise<unknown> {
-    const filter = (params?.["notifications"] ?? {}) as JsonObject;
-    const agreed: JsonObject = {};
-    const flags = new Set<string>();
-    const lists = new Map<string, { match: string; values: ReadonlySet<unknown> }>();
-    for (const flag of SUBSCRIPTION_FLAGS) {
-      if (filter[flag.field] !== true || !offers(flag.capability)) continue;
-      agreed[flag.field] = true;
-      flags.add(flag.notification);
-    }
-    for (const list of SUBSCRIPTION_LISTS) {
-      const values = filter[list.field];
-      if (!Array.isArray(values) || !offers(list.capability)) continue;
-      agreed[list.field] = values;
-      lists.set(list.notification, { match: list.match, values: new Set(values) });
-    }
-    const id = incoming.requestId;
-    const tag = { ["io.modelcontextprotocol/subscriptionId"]: id };
-    let end!: () => void;
-    const ended = new Promise<void>((resolve) => (end = resolve));
-    const subscription: Subscription = { peer, id, flags, lists, end };
-    const cancelled = new Promise<never>((_, reject) => {
-      const abort = () => reject(incoming.signal.reason);
-      if (incoming.signal.aborted) abort();
-      else incoming.signal.addEventListener("abort", abort, { once: true });
-    });
-    subscriptions.add(subscription);
-    try {
-      await peer.notify(
-        "notifications/subscriptions/acknowledged",
-        { _meta: tag, notifications: agreed },
-        { relatedRequestId: id },
-      );
-      await Promise.race([ended, cancelled]);
-    } finally {
-      subscriptions.delete(subscription);
-    }
-    return { _meta: tag };
-  }
-
-  /** A change notification, on every subscription that agreed to carry it. */
-  async function publish(method: string, params: JsonObject | undefined): Promise<void> {
-    const sends: Promise<void>[] = [];
-    for (const subscription of subscriptions) {
-      const list = subscription.lists.get(method);
-      if (!subscription.flags.has(method) && !list?.values.has(params?.[list.match])) continue;
-      const meta = {
-        ...(params?.["_meta"] as JsonObject | undefined),
-        ["io.modelcontextprotocol/subscriptionId"]: subscription.id,
-      };
-      sends.push(
-        subscription.peer.notify(
-          method,
-          { ...params, _meta: meta },
-          { relatedRequestId: subscription.id },
-        ),
-      );
-    }
-    // One subscriber gone away must not fail the others' delivery.
-    const failed = (await Promise.allSettled(sends)).filter((s) => s.status === "rejected");
-    for (const f of failed)
-      options.onError?.(f.reason instanceof Error ? f.reason : new Error(String(f.reason)));
-  }
-
-  async function handle(
-    peer: Peer,
-    method: string,
-    params: JsonObject | undefined,
-    incoming: IncomingContext,
-  ): Promise<unknown> {
-    const client = clientOf(incoming);
-    if (client.protocolVersion !== REVISION) {
-      const state: { [key: string]: unknown } = {
-        supportedVersions: [REVISION],
-        requestedVersion: client.protocolVersion,
-      };
-      const data: JsonObject = {};
-      data["supported"] = state["supportedVersions"];
-      data["requested"] = state["requestedVersion"];
-      throw new RpcError(
-        UNSUPPORTED_PROTOCOL_VERSION,
-        `unsupported protocol version ${JSON.stringify(client.protocolVersion)}`,
-        data,
-      );
-    }
-    const malformed = rules.capabilities(
-      "client",
-      client.clientCapabilities,
-      ErrorCode.InvalidParams,
-    );
-    if (malformed) throw malformed;
-    if (method === "subscriptions/listen")
-      return withDefaults(await listen(peer, params, incoming));
-    const seal = options.requestState;
-    const sealed = params?.["requestState"];
-    if (seal && sealed !== undefined) {
-      const opened = typeof sealed === "string" ? await seal.open(sealed) : undefined;
-      if (opened === undefined)
-        throw new RpcError(
-          ErrorCode.InvalidParams,
-          `${"requestState"} failed its integrity check: altered, forged or expired`,
-        );
-      params = { ...params, ["requestState"]: opened };
-    }
-    const context = contextFor(peer, incoming, client);
-    const answer = async (): Promise<unknown> => {
-      switch (method) {
-        case "server/discover": {
-          const handler = handlers.discover;
-          const answer = discovery();
-          return handler
-            ? withDefaults(
-                await handler(
-                  params as unknown as NonNullable<ClientRequestMap["server/discover"]["params"]>,
-                  context,
-                ),
-              )
-            : withDefaults(answer);
-        }
-        case "completion/complete": {
-          const handler = handlers.complete;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["completion/complete"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "prompts/get": {
-          const handler = handlers.getPrompt;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["prompts/get"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "prompts/list": {
-          const handler = handlers.listPrompts;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "resources/list": {
-          const handler = handlers.listResources;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["resources/list"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "resources/templates/list": {
-          const handler = handlers.listResourceTemplates;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<
-                  ClientRequestMap["resources/templates/list"]["params"]
-                >,
-                context,
-              ),
-            );
-          break;
-        }
-        case "resources/read": {
-          const handler = handlers.readResource;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["resources/read"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "tools/call": {
-          const handler = handlers.callTool;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["tools/call"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-        case "tools/list": {
-          const handler = handlers.listTools;
-          if (handler)
-            return withDefaults(
-              await handler(
-                params as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
-                context,
-              ),
-            );
-          break;
-        }
-      }
-      throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
-    };
-    const result = await answer();
-    // An answer breaking a rule (a malformed MIME type in a prompt, say) is this server's own fault: not sent.
-    const broken = rules.answer(method, params, result);
-    if (broken) {
-      options.onError?.(broken);
-      throw broken;
-    }
-    try {
-      checkInputRequests(rules, method, result, {
-        client: client.clientCapabilities,
-        server: capabilities,
-      });
-    } catch (error) {
-      // A result breaking a rule is this server's own fault: said here, not only to the client.
-      if (error instanceof RuleViolation) options.onError?.(error);
-      throw error;
-    }
-    const out = result as JsonObject | null;
-    const state = out?.["requestState"];
-    if (seal && typeof state === "string" && out?.["resultType"] === "input_required")
-      return { ...out, ["requestState"]: await seal.seal(state) };
-    return result;
-  }
-
-  // This revision has no client notifications for handlers (the runtime takes cancellation and progress).
-  async function notice(): Promise<void> {}
-
-  return {
-    capabilities,
-    get client() {
-      return session as ClientState;
-    },
-    http: HTTP_BINDING,
-    async connect(transport) {
-      transport.setHttpBinding?.(HTTP_BINDING);
-      const peer: Peer = new Peer({
-        transport,
-        ...(options.validate === false
-          ? {}
-          : {
-              inspect: (message, requestOf) =>
-                inspection(validateMessage(message, { from: "client", requestOf })),
-              ...(options.validateAnswers === false
-                ? {}
-                : {
-                    inspectAnswer: (message, requestOf) =>
-                      inspection(validateMessage(message, { from: "server", requestOf })),
-                  }),
-            }),
-        handleRequest: (method, params, incoming) => handle(peer, method, params, incoming),
-        handleNotification: notice,
-        cancellation: { method: "notifications/cancelled", send: true },
-        progress: { method: "notifications/progress", send: true },
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-        ...(options.onError ? { onError: options.onError } : {}),
-        onClose: () => peers.delete(peer),
-      });
-      peers.add(peer);
-      await peer.start();
-    },
-    async close() {
-      // The cancellation page asks a server ending a subscription to send the notification naming
-      // it; the subscriptions page, to answer its request: both go out, in that order.
-      await Promise.allSettled(
-        [...subscriptions].map(({ peer, id }) =>
-          peer.notify(
-            "notifications/cancelled",
-            { requestId: id, reason: "the server is closing" },
-            { relatedRequestId: id },
-          ),
-        ),
-      );
-      for (const subscription of subscriptions) subscription.end();
-      // The closing answers go out before the connections end.
-      await Promise.all([...peers].map((peer) => peer.idle()));
-      await Promise.all([...peers].map((peer) => peer.close()));
-    },
-    notify: (method, params) => publish(method, params as unknown as JsonObject | undefined),
-  };
+  return createProtocolServer(SESSION, validateMessage, options) as Server;
 }

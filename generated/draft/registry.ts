@@ -3,36 +3,34 @@
 // Do not edit: regenerate with mcp-gen. Specification: https://modelcontextprotocol.io/specification/draft
 
 import type * as T from "./types.js";
-import {
-  type ChangeEventBus,
-  type RequestStateSeal,
-  type Transport,
-  createRequestStateSeal,
-  declaresAll,
-  mergeCapabilities,
-} from "../../runtime/index.js";
-import {
-  type Accepted,
-  type ListKind,
-  type Parsed,
-  REGISTRY,
-  Registry,
-  type RegistryProfile,
-  type Schema,
-  type SharedRegistrations,
-  type TemplateVariableName,
-  type TemplateVariables,
+import type {
+  Accepted,
+  Parsed,
+  Schema,
+  TemplateVariableName,
+  TemplateVariables,
 } from "../../runtime/server/index.js";
 import {
+  type Complete,
+  type IsTemplate,
+  type McpServerCore,
+  type McpServerCoreOptions,
+  type NoArguments,
+  type NoOutput,
+  type Registered,
+  createRegistryServer,
+} from "../../runtime/server/mcp-server.js";
+import {
   type ClientRequestMap,
-  HTTP_BINDING,
+  type HTTP_BINDING,
+  REGISTRY_FACTS,
+  SESSION,
   type ServerNotificationMap,
   type ServerRequestMap,
 } from "./methods.js";
 import {
   type Answer,
   type RequestContext,
-  type Server,
   type ServerHandlers,
   type ServerOptions,
   createServer,
@@ -40,47 +38,11 @@ import {
 import { validators } from "./validators.js";
 
 type Awaitable<T> = T | Promise<T>;
-type Json = { [key: string]: unknown };
 type Result<M extends keyof ClientRequestMap> = Answer<ClientRequestMap[M]["result"]>;
 /** A result as a registered handler may give it: the registry fills in the cache fields. */
 type Cached<R> = R extends unknown
   ? Omit<R, "ttlMs" | "cacheScope"> & Partial<Pick<R, ("ttlMs" | "cacheScope") & keyof R>>
   : never;
-
-/** This revision's facts the registry works with (spec/<rev>/model.json). */
-const PROFILE: RegistryProfile = {
-  pagination: { cursor: "cursor", next: "nextCursor" },
-  toolArguments: "toolResult",
-  invalidParams: -32602,
-  resourceNotFound: -32602,
-  inputRequired: { field: "resultType", value: "input_required" },
-  caching: { defaults: { ttlMs: 0, cacheScope: "private" } },
-  structuredObject: false,
-};
-
-/** The notification telling clients that a list changed, and the capability that announces it. */
-const LIST_CHANGES: {
-  readonly [K in ListKind]: {
-    readonly method:
-      | "notifications/tools/list_changed"
-      | "notifications/resources/list_changed"
-      | "notifications/prompts/list_changed";
-    readonly capability: Json;
-  };
-} = {
-  tools: {
-    method: "notifications/tools/list_changed",
-    capability: { tools: { listChanged: true } },
-  },
-  resources: {
-    method: "notifications/resources/list_changed",
-    capability: { resources: { listChanged: true } },
-  },
-  prompts: {
-    method: "notifications/prompts/list_changed",
-    capability: { prompts: { listChanged: true } },
-  },
-};
 
 /** The input requests a handler may make, by method. */
 type InputMethod = "sampling/createMessage" | "roots/list" | "elicitation/create";
@@ -111,13 +73,6 @@ export interface HandlerContext extends RequestContext {
   /** Sends a log message for this request, at or above the level the client asked for. */
   log(level: T.LoggingLevel, data: unknown, logger?: string): Promise<void>;
   readonly input: InputContext;
-}
-
-/** A schema that describes no arguments. */
-type NoArguments = { readonly type: "object"; readonly properties: Record<never, never> };
-/** No output schema: structured content is untyped (a brand no output type matches). */
-interface NoOutput {
-  readonly noOutput: unique symbol;
 }
 
 type CallToolAnswer = Answer<T.CallToolResult>;
@@ -154,19 +109,6 @@ export type ToolHandler<I extends Schema, O extends Schema | undefined> = (
   context: HandlerContext,
 ) => Awaitable<ToolResult<O extends Schema ? Accepted<O> : NoOutput>>;
 
-/** Completion of a prompt argument or template variable: values for what was typed so far, and the others given. */
-export type Complete<Names extends PropertyKey> = {
-  [K in Names]?: (
-    value: string,
-    args: { readonly [N in Names]?: string },
-  ) => Awaitable<readonly string[]>;
-};
-
-type IsTemplate<U extends string> = U extends `${string}{${string}}${string}`
-  ? true
-  : string extends U
-    ? true
-    : false;
 export type ResourceConfig<U extends string> = (IsTemplate<U> extends true
   ? Omit<T.ResourceTemplate, "name" | "uriTemplate"> & {
       complete?: Complete<TemplateVariableName<U>>;
@@ -194,36 +136,16 @@ export type PromptHandler<A extends Schema> = (
   context: HandlerContext,
 ) => Awaitable<Result<"prompts/get">>;
 
-/** A registration, until it is removed; removing tells connected clients the list changed. */
-export interface Registered {
-  remove(): void;
-}
+export type { Complete, Registered };
 
-export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
-  /** Low-level handlers, for methods the registry does not serve or to take one over. */
-  handlers?: ServerHandlers;
-  /** Items per page of every list (default 100). */
-  pageSize?: number;
-  /**
-   * Serve the registrations of a server written for another revision, each handler run through
-   * its `invoke` (runtime/projection's `createMultiRevisionServer`): one set of handlers, several
-   * revisions. Their change events are shared too: `notify` and `resourceUpdated` of either
-   * server reach the clients of both.
-   */
-  registrations?: SharedRegistrations;
-  /**
-   * Change events shared by the processes serving one endpoint (see docs/deploying.md): `notify`
-   * and `resourceUpdated` publish to the bus, and every event on it, from any process, goes to
-   * this process's clients. Without it they reach this process's clients only (a server sharing
-   * `registrations` without one uses that server's). Changes to what
-   * this process registers are announced to its own clients only: each process registers its own.
-   */
-  events?: ChangeEventBus;
+/** createMcpServer's options: the server's, and the registry's (described in runtime/server/mcp-server.ts). */
+export interface McpServerOptions
+  extends Omit<ServerOptions, "handlers">, McpServerCoreOptions<ServerHandlers> {
   /** The cache fields of list and read results (default: not cached). */
   cache?: Partial<Pick<T.CacheableResult, "ttlMs" | "cacheScope">>;
 }
 
-export interface McpServer {
+export interface McpServer extends McpServerCore<ServerNotificationMap> {
   /** A tool: arguments checked before `handler` runs, structured content checked after. */
   registerTool<
     const I extends Schema = NoArguments,
@@ -246,233 +168,21 @@ export interface McpServer {
     config: PromptConfig<A>,
     handler: PromptHandler<A>,
   ): Registered;
-  /**
-   * Serves a connection; one server serves any number (over HTTP, pass this object as `server`).
-   * Capabilities follow what is registered when the first connection starts (or `capabilities`).
-   */
-  connect(transport: Transport): Promise<void>;
-  close(): Promise<void>;
   /** How this revision travels over Streamable HTTP. */
   readonly http: typeof HTTP_BINDING;
-  /** The registry, for a server of another revision to share (`registrations`). */
-  readonly [REGISTRY]: Registry;
-  /** Tells the clients that subscribed to `uri` that the resource changed. */
-  resourceUpdated(uri: string): Promise<void>;
-  /** Sends a notification on every subscription that asked for it. */
-  notify<M extends keyof ServerNotificationMap>(
-    method: M,
-    params?: ServerNotificationMap[M]["params"],
-  ): Promise<void>;
-}
-
-/** A handler's context: the request's own, forwarded, plus the registry's helpers. */
-class Context implements HandlerContext {
-  private readonly request: RequestContext;
-  private readonly params: object;
-
-  constructor(request: RequestContext, params: object) {
-    this.request = request;
-    this.params = params;
-  }
-
-  get requestId(): RequestContext["requestId"] {
-    return this.request.requestId;
-  }
-
-  get signal(): RequestContext["signal"] {
-    return this.request.signal;
-  }
-
-  get meta(): RequestContext["meta"] {
-    return this.request.meta;
-  }
-
-  get authInfo(): RequestContext["authInfo"] {
-    return this.request.authInfo;
-  }
-
-  get progress(): RequestContext["progress"] {
-    return this.request.progress;
-  }
-
-  get client(): RequestContext["client"] {
-    return this.request.client;
-  }
-
-  get notify(): RequestContext["notify"] {
-    return this.request.notify;
-  }
-
-  log(level: T.LoggingLevel, data: unknown, logger?: string): Promise<void> {
-    return this.request.notify("notifications/message", {
-      level,
-      data,
-      ...(logger === undefined ? {} : { logger }),
-    });
-  }
-
-  get input(): InputContext {
-    const params = this.params as Json;
-    const responses = params["inputResponses"] as Json | undefined;
-    const state = params["requestState"];
-    return {
-      state: typeof state === "string" ? state : undefined,
-      response: (key, method) => {
-        const answer = responses?.[key];
-        return INPUT_RESULTS[method](answer) ? answer : undefined;
-      },
-      ask: (requests, next) => ({
-        resultType: "input_required",
-        inputRequests: requests,
-        ...(next === undefined ? {} : { requestState: next }),
-      }),
-    };
-  }
 }
 
 /**
  * A server whose tools, resources and prompts are registered with their schemas; the requests
- * that list, call, read, get and complete them are answered from the registry.
+ * that list, call, read, get and complete them are answered from the registry
+ * (runtime/server/mcp-server.ts).
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const { handlers: own, pageSize, registrations, cache, events, ...serverOptions } = options;
-  const registry = new Registry(PROFILE, { pageSize, cache, events }, registrations);
-  const report = (error: unknown) =>
-    serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
-  // Sealed by default, so a client cannot alter the state a handler hands out.
-  let sealing: Promise<RequestStateSeal> | undefined;
-  const sealed = (): Promise<RequestStateSeal> => (sealing ??= createRequestStateSeal());
-  const requestState: RequestStateSeal = serverOptions.requestState ?? {
-    seal: async (state) => (await sealed()).seal(state),
-    open: async (state) => (await sealed()).open(state),
+  const parts = {
+    session: SESSION,
+    facts: REGISTRY_FACTS,
+    createServer,
+    inputResults: INPUT_RESULTS,
   };
-
-  /** The registry's handlers for what is registered now, and the capabilities they announce. */
-  function serverFor(): Server {
-    const handlers: ServerHandlers = {};
-    let capabilities: Json = { logging: {} };
-    if (registry.has("tools")) {
-      handlers.listTools = (params) => registry.listTools(params) as Result<"tools/list">;
-      handlers.callTool = (params, request) =>
-        registry.callTool(params, new Context(request, params)) as Awaitable<Result<"tools/call">>;
-      capabilities = mergeCapabilities(capabilities, LIST_CHANGES.tools.capability);
-    }
-    if (registry.has("resources")) {
-      handlers.listResources = (params) =>
-        registry.listResources(params) as Result<"resources/list">;
-      handlers.listResourceTemplates = (params) =>
-        registry.listResourceTemplates(params) as Result<"resources/templates/list">;
-      handlers.readResource = (params, request) =>
-        registry.readResource(params, new Context(request, params)) as Awaitable<
-          Result<"resources/read">
-        >;
-      capabilities = mergeCapabilities(
-        capabilities,
-        mergeCapabilities(LIST_CHANGES.resources.capability, { resources: { subscribe: true } }),
-      );
-    }
-    if (registry.has("prompts")) {
-      handlers.listPrompts = (params) => registry.listPrompts(params) as Result<"prompts/list">;
-      handlers.getPrompt = (params, request) =>
-        registry.getPrompt(params, new Context(request, params)) as Awaitable<
-          Result<"prompts/get">
-        >;
-      capabilities = mergeCapabilities(capabilities, LIST_CHANGES.prompts.capability);
-    }
-    if (registry.has("completions"))
-      handlers.complete = (params) =>
-        registry.complete(params) as Awaitable<Result<"completion/complete">>;
-    return createServer({
-      ...serverOptions,
-      // On shared registrations the handlers answer in another revision's values, converted on the way out.
-      ...(registrations ? { validateAnswers: false } : {}),
-      requestState,
-      capabilities: mergeCapabilities(
-        capabilities,
-        (serverOptions.capabilities ?? {}) as Json,
-      ) as T.ServerCapabilities,
-      handlers: { ...handlers, ...own },
-    });
-  }
-
-  let server: Server | undefined;
-  const live = (): Server[] => (server ? [server] : []);
-  /** A notification to each of `targets`; a client gone away fails no other. */
-  async function send(
-    targets: Server[],
-    method: keyof ServerNotificationMap,
-    params?: Json,
-  ): Promise<void> {
-    const sends = targets.map((target) => target.notify(method, params as never).catch(report));
-    await Promise.all(sends);
-  }
-  registry.onChange((kind) => {
-    const { method, capability } = LIST_CHANGES[kind];
-    void send(
-      live().filter((s) => declaresAll(s.capabilities as Json, capability)),
-      method,
-    );
-  });
-  /** Tells this process's clients that the resource at `uri` changed. */
-  function updated(uri: string): Promise<void> {
-    return send(live(), "notifications/resources/updated", { uri });
-  }
-  // Every change event, this server's included, reaches its clients from the registry's bus: the
-  // one given (every process's), else the one of the servers sharing these registrations.
-  const unsubscribe = registry.events.subscribe((event) => {
-    const uri = event.params?.["uri"];
-    return event.method === "notifications/resources/updated" && typeof uri === "string"
-      ? updated(uri)
-      : send(live(), event.method as keyof ServerNotificationMap, event.params as Json | undefined);
-  });
-
-  return {
-    registerTool(name, config, handler) {
-      return {
-        remove: registry.addTool(
-          name,
-          config,
-          handler as (args: unknown, context: unknown) => unknown,
-        ),
-      };
-    },
-    registerResource(name, uri, config, read) {
-      return {
-        remove: registry.addResource(
-          name,
-          uri,
-          config,
-          read as (uri: string, variables: Json, context: unknown) => unknown,
-        ),
-      };
-    },
-    registerPrompt(name, config, handler) {
-      return {
-        remove: registry.addPrompt(
-          name,
-          config,
-          handler as (args: unknown, context: unknown) => unknown,
-        ),
-      };
-    },
-    async connect(transport) {
-      server ??= serverFor();
-      await server.connect(transport);
-    },
-    async close() {
-      unsubscribe();
-      await Promise.all(live().map((s) => s.close()));
-    },
-    http: HTTP_BINDING,
-    [REGISTRY]: registry,
-    resourceUpdated(uri) {
-      return registry.events.publish({
-        method: "notifications/resources/updated",
-        params: { uri },
-      });
-    },
-    notify(method, params) {
-      return registry.events.publish({ method, params: params as Json | undefined });
-    },
-  };
+  return createRegistryServer(parts, options) as unknown as McpServer;
 }

@@ -1,7 +1,7 @@
 // Builds, in memory, everything the repository checks in for a set of revisions:
 // spec/<rev>/model.json, generated/<rev>/*, generated/diffs/ and docs/protocol-rules.md.
 import { relative } from "node:path";
-import { DIFFS_DIR, repositoryDiffs } from "../diff/tree.js";
+import { DIFFS_DIR, repositoryDiffs } from "../diff/command/tree.js";
 import type { Model } from "../model/model.js";
 import { withFormatWorkers } from "../emit/render.js";
 import { emitEnv, emitRevision, ModelLoader, serializeModel, type LoadOptions } from "../pipeline.js";

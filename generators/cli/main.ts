@@ -5,10 +5,10 @@ import { hideBin } from "yargs/helpers";
 import { EXIT, fileSystemMessage, InputError, isFileSystemError } from "../errors.js";
 import { refuseInstalled } from "../output/target.js";
 import { GENERATOR_VERSION, INSTALLED, PACKAGE_ROOT } from "../paths.js";
+import { closest } from "../suggest.js";
 import { CONFIG_FILE, findConfig } from "./config.js";
 import { tuneCompilerForGenerating } from "./jit.js";
 import { listRevisions } from "./revisions.js";
-import { closest } from "./suggest.js";
 import { sync } from "./sync.js";
 
 // The generating commands load the parser (ts-morph), which takes most of a second: they are
@@ -288,7 +288,7 @@ function cli(argv: string[]): Argv {
           .example("$0 diff --from 2025-06-18 --to 2025-11-25", "upgrade guide in Markdown")
           .example("$0 diff --from 2025-06-18 --to 2025-11-25 --fail-on client", "CI gate for a client"),
       async (args) => {
-        const { diffCommand } = await import("../diff/command.js");
+        const { diffCommand } = await import("../diff/command/command.js");
         process.exitCode = diffCommand(
           {
             from: args.from,

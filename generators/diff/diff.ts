@@ -1,22 +1,16 @@
-// Two models → one findings list. Structural diff first (methods, declarations, constants),
-// then the rules over it. Pure: no I/O.
+// generators/diff/: two revisions' models → one findings report → Markdown, JSON, HTML and the CI
+// formats, in folders by role: compare/ (the structural diff), rules/ (the judgement, and the
+// report's shape), render/ (the formats), ci/ (the gate and the CI formats), command/ (mcp-gen
+// diff, generated/diffs/).
+// This file, the entry: two models → one findings list. Structural diff first (compare/), then the
+// rules over it (rules/). Pure: no I/O.
 import type { Model } from "../model/model.js";
-import { carriersOf, otherSide, senderOf, type Carrier, type Carriers } from "./carriers.js";
-import { affectedSides, ruleFor } from "./classify.js";
-import { compareConstants } from "./compare-constants.js";
-import { compareMethods } from "./compare-methods.js";
-import { DeclarationDiff } from "./compare-types.js";
-import { mergeDeltas, type Delta } from "./deltas.js";
-import { CHANGES, FINDING_KINDS, SIDES, type DiffReport, type Finding, type Summary } from "./findings.js";
-import { highlightsOf } from "./highlights.js";
-import { groupFindings } from "./items.js";
-import { linkFor, type DiffEnv } from "./links.js";
-import { ModelIndex } from "./model-index.js";
-import { findRenames } from "./renames.js";
-import { RULES } from "./rules.js";
-import { Sides } from "./sides.js";
-import { subjectOf, type Subject } from "./subject.js";
-import { TypeRelation, type Identity } from "./type-relation.js";
+import { compareModels } from "./compare/compare.js";
+import { CHANGES, FINDING_KINDS, SIDES, type DiffReport, type Finding, type Summary } from "./rules/findings.js";
+import { highlightsOf } from "./rules/highlights.js";
+import { groupFindings } from "./rules/items.js";
+import { judgeDeltas } from "./rules/judge.js";
+import type { DiffEnv } from "./rules/links.js";
 
 export interface DiffModelOptions {
   /**
@@ -29,22 +23,7 @@ export interface DiffModelOptions {
 }
 
 export function diffModels(before: Model, after: Model, env: DiffEnv, options: DiffModelOptions = {}): DiffReport {
-  const a = new ModelIndex(before);
-  const b = new ModelIndex(after);
-  const sameName: Identity = (o, n) => o === n && a.has(o) && b.has(n) && a.form(o) === b.form(n);
-  const renames = options.renames === false ? [] : findRenames(a, b, new TypeRelation(a, b, sameName));
-  const renamed = new Map(renames.map((r) => [r.before, r.after]));
-  const identical: Identity = (o, n) => sameName(o, n) || renamed.get(o) === n;
-  const relation = new TypeRelation(a, b, identical);
-  const sides = new Sides(a, b, relation, identical, renames);
-  const declarations = new DeclarationDiff(sides);
-  const deltas = mergeDeltas([
-    ...compareMethods(sides, (x, y, expand) => declarations.explain(x, y, expand)),
-    ...declarations.run(),
-    ...compareConstants(before, after),
-  ]);
-  const carriers = { before: carriersOf(before), after: carriersOf(after) };
-  const all = deltas.map((d) => toFinding(d, carriers, a, b, env)).sort(compareFindings);
+  const all = judgeDeltas(compareModels(before, after, options.renames !== false), env);
   const changes = options.select ? options.select(all) : all;
   const items = groupFindings(changes);
   return {
@@ -56,79 +35,6 @@ export function diffModels(before: Model, after: Model, env: DiffEnv, options: D
     items,
     changes,
   };
-}
-
-function toFinding(
-  d: Delta,
-  carriers: { before: Carriers; after: Carriers },
-  a: ModelIndex,
-  b: ModelIndex,
-  env: DiffEnv,
-): Finding {
-  const subject = subjectOf(d);
-  const rule = ruleFor(d);
-  const carried = carriedBy(d, subject, carriers);
-  const { severity, breaks } = RULES[rule];
-  const inheritedBy = "observedIn" in d ? d.observedIn.filter((n) => n !== subject.anchor.type) : [];
-  return {
-    kind: subject.kind,
-    change: subject.change,
-    name: subject.name,
-    rule,
-    severity,
-    breaking: severity === "breaking",
-    affects: affectedSides(breaks, d, carried),
-    before: subject.before,
-    after: subject.after,
-    detail: subject.detail,
-    ...(inheritedBy.length > 0 ? { inheritedBy } : {}),
-    ...("directions" in d ? { directions: d.directions } : {}),
-    carriedBy: [...new Set(carried.map((c) => c.label))].sort(),
-    link: linkFor(subject.anchor, subject.anchor.revision === "before" ? a : b, env[subject.anchor.revision]),
-  };
-}
-
-/**
- * The messages that carry a fact. A method's own change needs no list, except a result change
- * (the result travels back). Data changes count in the revision whose messages must conform:
- * the new one, or the old one for removals (where old receivers read it); the other revision
- * only if the first carries none of it. Relatives' carriers count only when nothing carries the
- * declarations directly.
- */
-function carriedBy(d: Delta, subject: Subject, carriers: { before: Carriers; after: Carriers }): Carrier[] {
-  if ("method" in d) {
-    return d.fact === "method-result"
-      ? d.directions.map((dir) => ({ label: `${d.method} result`, sender: otherSide(senderOf(dir)) }))
-      : [];
-  }
-  const order = subject.change === "removed" ? [carriers.before, carriers.after] : [carriers.after, carriers.before];
-  for (const kind of ["direct", "derived"] as const) {
-    for (const model of order) {
-      const found: Carrier[] = [];
-      for (const name of subject.declarations) {
-        for (const c of model[kind].get(name) ?? []) {
-          if (!found.some((x) => x.label === c.label && x.sender === c.sender)) found.push(c);
-        }
-      }
-      if (found.length > 0) return found;
-    }
-  }
-  return [];
-}
-
-const KIND_ORDER = new Map(FINDING_KINDS.map((k, i) => [k, i]));
-
-function compareFindings(x: Finding, y: Finding): number {
-  return (
-    (KIND_ORDER.get(x.kind) ?? 0) - (KIND_ORDER.get(y.kind) ?? 0) ||
-    compareText(x.name, y.name) ||
-    compareText(x.rule, y.rule) ||
-    compareText(JSON.stringify(x), JSON.stringify(y))
-  );
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function summarize(changes: Finding[]): Summary {

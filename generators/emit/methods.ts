@@ -6,6 +6,9 @@ import { headerView, seeLine, type Artifact, type EmitEnv } from "./artifact.js"
 import { docComment, ImportList, stringLiteral, valueLiteral } from "./code.js";
 import { printType } from "./print-type.js";
 import { renderTemplate } from "./render.js";
+import { registryFacts } from "./registry-facts.js";
+import { sessionFactsLiteral } from "./session-facts.js";
+import { methodViews, type MethodView } from "./session-view.js";
 
 interface MapSpec {
   name: string;
@@ -52,8 +55,13 @@ export const methodsArtifact: Artifact = {
   emit(model: Model, env: EmitEnv) {
     const imports = new ImportList();
     for (const c of model.constants) imports.add("./types.js", c.name, false);
+    imports.addTypes(`${env.runtimeImport}/session-facts.js`, ["MethodInfo", "SessionFacts"]);
+    imports.addTypes(`${env.runtimeImport}/server/mcp-server.js`, ["McpServerFacts"]);
     const maps = MAPS.map((spec) => {
       const entries = model.methods.filter((m) => m.kind === spec.kind && m.direction === spec.direction);
+      const views = new Map(methodViews(model, spec.kind, spec.direction).map((v) => [v.method, v]));
+      // A handler's presence declares its capability on the side that handles the request.
+      const handlerSide = spec.direction === "clientToServer" ? "server" : "client";
       imports.addTypes("./types.js", entriesTypeNames(entries));
       return {
         name: spec.name,
@@ -65,12 +73,7 @@ export const methodsArtifact: Artifact = {
           key: stringLiteral(m.method),
           doc: docComment([seeLine(env, m.type)]),
           value: entryType(m),
-          info: valueLiteral({
-            kind: m.kind,
-            delivery: m.delivery,
-            messageType: m.type,
-            capability: m.capability,
-          }),
+          info: infoLiteral(m, views.get(m.method), handlerSide),
         })),
       };
     });
@@ -82,9 +85,26 @@ export const methodsArtifact: Artifact = {
       maps,
       httpBinding: httpBindingLiteral(model),
       rules: rulesLiteral(model),
+      session: sessionFactsLiteral(model),
+      registry: valueLiteral(registryFacts(model).facts),
     });
   },
 };
+
+/** A method's runtime facts (the runtime's MethodInfo). */
+function infoLiteral(m: MethodEntry, view: MethodView | undefined, handlerSide: "client" | "server"): string {
+  if (!view) throw new Error(`methods: no view of ${m.method}`);
+  return valueLiteral({
+    kind: m.kind,
+    delivery: m.delivery,
+    messageType: m.type,
+    capability: m.capability,
+    member: m.kind === "request" ? view.name : `on${view.pascal}`,
+    emptyParams: view.emptyParams || undefined,
+    emptyResult: view.emptyResult || undefined,
+    declares: m.kind === "request" && m.capability?.side === handlerSide ? view.declares : undefined,
+  });
+}
 
 /** The revision's HTTP binding as a literal; error codes by the schema's own constants. */
 function httpBindingLiteral(model: Model): string | undefined {

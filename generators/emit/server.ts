@@ -1,9 +1,8 @@
 // generated/<rev>/server.ts: the handler interface (one optional member per client→server
-// request and notification) and a dispatcher over the runtime's Peer that validates every
-// message, answers the revision's own session requests (handshake or discovery), derives
-// capabilities from the handlers present, and gives handlers typed server→client calls.
-import { hasBatches } from "../model/envelopes.js";
-import type { FieldBinding, Model } from "../model/model.js";
+// request and notification), the handler context with typed server→client calls, and
+// `createServer`, which types the runtime's server (runtime/server/protocol-server.ts) run on
+// the revision's facts (methods.ts SESSION).
+import type { Model } from "../model/model.js";
 import { headerView, type Artifact, type EmitEnv } from "./artifact.js";
 import { ImportList, stringLiteral, valueLiteral } from "./code.js";
 import { renderTemplate } from "./render.js";
@@ -30,11 +29,14 @@ export const serverArtifact: Artifact = {
     );
 
     const runtime = `${env.runtimeImport}/index.js`;
+    const core = `${env.runtimeImport}/server/protocol-server.js`;
     const imports = new ImportList();
     imports.addNamespace("./types.js", "T");
-    for (const name of ["Peer", "RpcError", "ErrorCode"]) imports.add(runtime, name, false);
-    imports.addTypes(runtime, ["IncomingContext", "IncomingNotificationContext", "JsonObject", "Transport"]);
-    imports.add("./methods.js", "REVISION", false);
+    for (const name of ["RpcError", "ErrorCode"]) imports.add(runtime, name, false);
+    imports.addTypes(runtime, ["IncomingContext", "IncomingNotificationContext"]);
+    imports.add(core, "createProtocolServer", false);
+    imports.addTypes(core, ["ServerCore", "ServerCoreOptions"]);
+    imports.add("./methods.js", "SESSION", false);
     imports.addTypes("./methods.js", ["ClientRequestMap", "ServerNotificationMap"]);
     // Revisions without server→client requests or client notifications (2026-07-28) need neither
     // map; importing them anyway would fail consumers that compile with noUnusedLocals.
@@ -42,28 +44,7 @@ export const serverArtifact: Artifact = {
     if (outgoing.length > 0) imports.addTypes("./methods.js", ["ServerRequestMap"]);
     if (handled.length > 0) imports.addTypes("./methods.js", ["ClientNotificationMap"]);
     imports.add("./validators.js", "validateMessage", false);
-    imports.add(runtime, "RuleBook", false);
-    imports.addTypes(runtime, ["Negotiated"]);
-    // Helpers the same for every revision: the runtime's, given this revision's tables.
-    for (const name of ["declareCapabilities", "gatingCapability", "inspection"]) imports.add(runtime, name, false);
-    imports.addTypes(runtime, ["HandlerCapabilities"]);
-    imports.add("./methods.js", "PROTOCOL_RULES", false);
-    imports.add("./methods.js", "SERVER_NOTIFICATION_INFO", false);
-    if (outgoing.length > 0) imports.add("./methods.js", "SERVER_REQUEST_INFO", false);
-    if (handled.length > 0) imports.add("./methods.js", "CLIENT_NOTIFICATION_INFO", false);
-    if (protocol.unsupportedVersion) imports.add("./types.js", protocol.unsupportedVersion.constant, false);
-    if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", false);
-    const ir = protocol.inputRequired;
-    const missing = protocol.missingCapability;
-    // Input requests the client must have declared a capability for (MRTR: sampling, elicitation, roots).
-    const inputCapabilities = ir && missing ? inputRequestCapabilities(model) : [];
-    if (inputCapabilities.length > 0 && missing) {
-      imports.add("./types.js", missing.constant, false);
-      imports.add("./methods.js", "SERVER_REQUEST_INFO", false);
-      for (const name of ["RuleViolation", "asksForInput"]) imports.add(runtime, name, false);
-    }
-    if (protocol.subscriptions) imports.addTypes(runtime, ["RequestId"]);
-    if (ir) imports.addTypes(runtime, ["RequestStateSeal"]);
+    if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", true);
 
     const stateTypes = stateTypesOf(model);
     const clientStates = [...(protocol.handshake?.params ?? []), ...(protocol.requestMeta?.fields ?? [])].map(
@@ -73,109 +54,19 @@ export const serverArtifact: Artifact = {
       field: stringLiteral(f.field),
       value: valueLiteral(f.value),
     }));
-    const subscriptions = protocol.subscriptions;
     // The server answers the listen request itself: it is no handler's.
-    const served = requests.filter((r) => r.method !== subscriptions?.request);
+    const served = requests.filter((r) => r.method !== protocol.subscriptions?.request);
     return renderTemplate("server", {
       ...headerView(model, env),
       imports: imports.render(),
       clientState: [...new Set(clientStates)].map((state) => ({ state, type: stateTypes[state] ?? "unknown" })),
       requests: served.map((r) => ({ ...r, session: sessionMethods.has(r.method) })),
-      handlerCapabilities: served.filter((r) => r.capability?.side === "server"),
       stateless: !protocol.handshake,
       httpBinding: protocol.http !== undefined,
-      inputRequired: inputCapabilities.length > 0 &&
-        ir &&
-        missing && {
-          error: missing.constant,
-          data: stringLiteral(missing.data),
-        },
-      requestState: ir && {
-        field: stringLiteral(ir.state),
-        marker: { field: stringLiteral(ir.marker.field), value: valueLiteral(ir.marker.value) },
-      },
-      requestLogging: protocol.requestLogging && {
-        notification: stringLiteral(protocol.requestLogging.notification),
-        field: stringLiteral(protocol.requestLogging.field),
-        state: protocol.requestLogging.state,
-        levels: valueLiteral(protocol.requestLogging.levels),
-      },
-      subscriptions: subscriptions && {
-        request: stringLiteral(subscriptions.request),
-        filter: stringLiteral(subscriptions.filter),
-        acknowledged: stringLiteral(subscriptions.acknowledged),
-        idMeta: stringLiteral(subscriptions.idMeta),
-        flags: valueLiteral(
-          subscriptions.flags.map((f) => ({ ...f, capability: notificationCapability(model, f.notification) })),
-        ),
-        lists: valueLiteral(
-          subscriptions.lists.map((l) => ({ ...l, capability: notificationCapability(model, l.notification) })),
-        ),
-      },
+      requestState: protocol.inputRequired !== undefined,
       notifications: handled,
       outgoing,
       resultDefaults: defaults ?? [],
-      batches: hasBatches(model.envelopes),
-      taskFields: protocol.taskAugmentation && valueLiteral(protocol.taskAugmentation.fields),
-      taskProgress: protocol.taskProgress !== undefined,
-      handshake: protocol.handshake && {
-        request: stringLiteral(protocol.handshake.request),
-        notification: stringLiteral(protocol.handshake.notification),
-        allowedBefore: valueLiteral([protocol.handshake.request, ...protocol.handshake.allowedBefore]),
-        params: bindings(protocol.handshake.params),
-        result: bindings(protocol.handshake.result),
-      },
-      discovery: protocol.discovery && {
-        request: stringLiteral(protocol.discovery.request),
-        result: bindings(protocol.discovery.result),
-        defaults: Object.entries(protocol.discovery.defaults).map(([field, value]) => ({
-          field: stringLiteral(field),
-          value: valueLiteral(value),
-        })),
-      },
-      requestMeta: protocol.requestMeta && bindings(protocol.requestMeta.fields),
-      resultMeta: protocol.resultMeta && bindings(protocol.resultMeta.fields),
-      unsupportedVersion: protocol.unsupportedVersion && {
-        constant: protocol.unsupportedVersion.constant,
-        data: bindings(protocol.unsupportedVersion.data),
-      },
-      urlElicitation: protocol.urlElicitation !== undefined,
-      cancellation: protocol.cancellation && {
-        method: stringLiteral(protocol.cancellation.method),
-        value: valueLiteral({
-          method: protocol.cancellation.method,
-          send: protocol.cancellation.directions.includes("serverToClient"),
-          // The lifecycle page: clients never cancel the handshake; such a notification is ignored.
-          notFor: protocol.handshake ? [protocol.handshake.request] : undefined,
-        }),
-      },
-      progress: protocol.progress && {
-        value: valueLiteral({
-          method: protocol.progress.method,
-          send: protocol.progress.directions.includes("serverToClient"),
-        }),
-      },
     });
   },
 };
-
-/** Method → the client capability path an input request of that method needs. */
-function inputRequestCapabilities(model: Model): [string, string[]][] {
-  return model.methods.flatMap((m) =>
-    m.kind === "request" && m.delivery === "inputRequired" && m.capability?.side === "client"
-      ? [[m.method, m.capability.path] as [string, string[]]]
-      : [],
-  );
-}
-
-/** The server capability a notification needs (`tools.listChanged`), as a path. */
-function notificationCapability(model: Model, method: string): string[] {
-  const entry = model.methods.find(
-    (m) => m.method === method && m.kind === "notification" && m.direction === "serverToClient",
-  );
-  return entry?.capability?.side === "server" ? entry.capability.path : [];
-}
-
-function bindings(fields: FieldBinding[]) {
-  return fields.map((f) => ({ field: stringLiteral(f.field), state: stringLiteral(f.state), required: f.required }));
-}

@@ -34,6 +34,8 @@ export interface MethodView {
   /** `ClientRequestMap["tools/call"]` */
   entry: string;
   paramsType: string;
+  /** `paramsType` as a type argument after others (`, undefined`), or nothing when it is the non-nullable params. */
+  paramsArg: string;
   /**
    * What handlers are given: absent optional params arrive as `{}` when every field of them is
    * optional, so `paramsType` can stay non-nullable and still be true.
@@ -51,6 +53,10 @@ export interface MethodView {
   capabilityName: string;
   /** How declaring a handler turns the capability on: the path and the value at its end. */
   capabilitySetting: string;
+  /** Absent params reach a handler as `{}`. */
+  emptyParams: boolean;
+  /** The value at the capability's path a handler's presence declares (`true` or `{}`). */
+  declares: unknown;
 }
 
 export function methodViews(model: Model, kind: MethodEntry["kind"], direction: Direction): MethodView[] {
@@ -74,6 +80,7 @@ export function methodViews(model: Model, kind: MethodEntry["kind"], direction: 
           : m.params.optional && !absentMeansEmpty
             ? `${entry}["params"]`
             : `NonNullable<${entry}["params"]>`,
+        paramsArg: "",
         handlerParams: absentMeansEmpty ? "(params ?? {})" : "params",
         paramsOptional:
           !m.params || m.params.optional || !hasRequiredField(m.params.type, byName, reservedParams(model)),
@@ -82,9 +89,14 @@ export function methodViews(model: Model, kind: MethodEntry["kind"], direction: 
         emptyResult: result?.kind === "ref" && result.name === "EmptyResult",
         capability: m.capability,
         capabilityName: m.capability?.path.join(".") ?? "",
-        capabilitySetting: m.capability ? capabilitySetting(m.capability, byName) : "",
+        capabilitySetting: m.capability
+          ? `[${valueLiteral(m.capability.path)}, ${valueLiteral(capabilityValue(m.capability, byName))}]`
+          : "",
+        emptyParams: absentMeansEmpty,
+        declares: m.capability ? capabilityValue(m.capability, byName) : undefined,
       };
     });
+  for (const v of views) v.paramsArg = v.paramsType === `NonNullable<${v.entry}["params"]>` ? "" : `, ${v.paramsType}`;
   const names = new Set<string>();
   for (const v of views) {
     if (names.has(v.name)) throw new Error(`client/server: two ${kind}s would be called ${v.name}`);
@@ -120,10 +132,10 @@ function finalResult(result: TypeNode, model: Model): TypeNode {
 }
 
 /**
- * `[["resources", "subscribe"], true]`: the path of a capability and the value that declares it,
- * `true` where the schema types the flag as boolean, `{}` where it is an object.
+ * The value that declares a capability: `true` where the schema types the flag as boolean, `{}`
+ * where it is an object.
  */
-function capabilitySetting(capability: CapabilityRef, byName: Map<string, Declaration>): string {
+function capabilityValue(capability: CapabilityRef, byName: Map<string, Declaration>): unknown {
   const root = byName.get(capability.side === "client" ? "ClientCapabilities" : "ServerCapabilities");
   let properties: Property[] | undefined = root?.resolved?.properties;
   let leaf: TypeNode | undefined;
@@ -137,8 +149,7 @@ function capabilitySetting(capability: CapabilityRef, byName: Map<string, Declar
           ? byName.get(leaf.name)?.resolved?.properties
           : undefined;
   }
-  const value = leaf?.kind === "primitive" && leaf.name === "boolean" ? true : {};
-  return `[${valueLiteral(capability.path)}, ${valueLiteral(value)}]`;
+  return leaf?.kind === "primitive" && leaf.name === "boolean" ? true : {};
 }
 
 /** The TypeScript type of each piece of state, from the fields that carry it. */

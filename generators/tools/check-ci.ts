@@ -2,11 +2,11 @@
 // every change no entry accepts fails the check (the module no longer matches the server), and
 // the CI formats say, in tool words, whether calls written against the module break.
 import type { CiEntry, CiRun } from "../diff/ci/entries.js";
-import type { Finding, Item } from "../diff/findings.js";
-import { acceptedBy, unusedEntries, type IgnoreEntry, type SubjectKeys, type Subject } from "../diff/ignore.js";
-import { findingsOf } from "../diff/items.js";
+import { acceptedBy, unusedEntries, type IgnoreEntry, type SubjectKeys, type Subject } from "../diff/ci/ignore.js";
 import { plainMarkup } from "../diff/render/markup.js";
-import { changeText } from "../diff/render/view.js";
+import { changeText } from "../diff/render/phrases.js";
+import type { Finding, Item } from "../diff/rules/findings.js";
+import { findingsOf } from "../diff/rules/items.js";
 import { breaksCallers, otherChangeText, type CheckResult, type OtherChange } from "./check.js";
 
 /** Entries name a tool or a prompt (its arguments and results included), `*` for any run of characters. */

@@ -5,7 +5,7 @@
 // rules then say what breaks whom; "breaking for a caller" is what breaks the client side.
 import { readFileSync } from "node:fs";
 import { diffModels } from "../diff/diff.js";
-import type { DiffReport, Finding } from "../diff/findings.js";
+import type { DiffReport, Finding } from "../diff/rules/findings.js";
 import { markdownMarkup } from "../diff/render/markup.js";
 import { jsonRenderer } from "../diff/render/json.js";
 import { reportView } from "../diff/render/view.js";

@@ -9,7 +9,7 @@ import { outputFile } from "../output/target.js";
 import { printDrift } from "../cli/drift-report.js";
 import { EXIT, InputError } from "../errors.js";
 import { CI_FORMATS } from "../diff/ci/formats.js";
-import { describeEntry, readIgnoreFile } from "../diff/ignore.js";
+import { describeEntry, readIgnoreFile } from "../diff/ci/ignore.js";
 import { checkListings, embeddedListing, renderCheck, type CheckFormat } from "./check.js";
 import { checkRun, judgeCheck, TOOL_SUBJECTS } from "./check-ci.js";
 import { splitCommandLine } from "./command-line.js";
@@ -17,7 +17,7 @@ import { describe, fetchListing, type Endpoint } from "./connect.js";
 import { emitToolsModule } from "./emit.js";
 import { normalizeListing, serializeListing, type Listing } from "./listing.js";
 import { authorizeAhead, authorizedFetch, checkAuthSettings, type AuthSettings } from "../../host/auth.js";
-import { AuthorizationError, type Fetch } from "../../runtime/auth/index.js";
+import { AuthorizationError, type Fetch } from "../../runtime/auth/client/index.js";
 
 export interface ToolsOptions {
   stdio?: string;

@@ -2,10 +2,11 @@
 // and what a change means for code that calls them through the generated module, instead of
 // the diff engine's protocol words (senders, receivers, revisions). The verdict (breaking for
 // callers or not) stays the engine's; these words only say it.
-import type { Finding, Item } from "../diff/findings.js";
+import type { Finding, Item } from "../diff/rules/findings.js";
 import type { Vocabulary } from "../diff/render/vocabulary.js";
-import { changeText, type Markup } from "../diff/render/view.js";
-import { RULES, type RuleId } from "../diff/rules.js";
+import type { Markup } from "../diff/render/markup.js";
+import { changeText } from "../diff/render/phrases.js";
+import { RULES, type RuleId } from "../diff/rules/rules.js";
 
 /** Where in a tool or prompt a change is. */
 type Place = "tool" | "argument" | "result";

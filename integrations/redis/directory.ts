@@ -1,5 +1,5 @@
 // Session ownership in Redis: one key per session holding its owner's address, with an expiry the
-// owner renews while the session lives (runtime/http/cluster.ts), so a dead owner's sessions are
+// owner renews while the session lives (runtime/http/server/cluster.ts), so a dead owner's sessions are
 // forgotten on their own.
 import type { NodeAddress, SessionDirectory } from "../../runtime/scale/index.js";
 import type { Redis } from "./client.js";

@@ -3,6 +3,8 @@
 // the Peer as the `extra` of onmessage, and the Peer puts it on every handler's context. It names
 // no revision. The token itself is deliberately not part of it, so that a handler logging its
 // context cannot leak the credential (and an MCP server must not pass the token on anyway).
+// The Peer (runtime/peer.ts) and the runtime's index use it as well, so it stands beside client/
+// and server/ rather than in server/.
 
 /** A verified access token, as the server's `verify` hook describes it. */
 export interface AuthInfo {

@@ -1,8 +1,8 @@
 // The events of 2025-era resumable SSE streams, kept where another node can read them. The node
-// serving a session keeps its streams' events itself (runtime/http/session.ts replays its own
-// log, synchronously, as it always has); with a store it also writes each event there, so that
-// a node that does not hold the session (its owner died or went away) can still replay what the
-// client missed after its Last-Event-ID. Streams are named "<session id>/<stream id>".
+// serving a session keeps its streams' events itself (runtime/http/server/session-transport.ts
+// replays its own log, synchronously, as it always has); with a store it also writes each event
+// there, so that a node that does not hold the session (its owner died or went away) can still
+// replay what the client missed after its Last-Event-ID. Streams are named "<session id>/<stream id>".
 
 /** One event of a stream: its sequence number in the stream (the part of its SSE id after "_") and its wire text. */
 export interface StoredEvent {

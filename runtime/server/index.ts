@@ -1,5 +1,9 @@
-// The registry layer of generated servers (tools, resources, prompts from schemas): the shared,
-// revision-free part that every generated `registry.ts` builds on.
+// The server side of the runtime, the same for every revision: the server every generated
+// `createServer` types (protocol-server.ts), the registry of tools, resources and prompts from
+// schemas (registry.ts and its helpers) and the server every generated `createMcpServer` types
+// around it (mcp-server.ts).
+export * from "./protocol-server.js";
+export * from "./mcp-server.js";
 export * from "./registry.js";
 export * from "./schema.js";
 export * from "./uri-template.js";

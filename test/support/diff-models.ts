@@ -1,7 +1,7 @@
 // Tiny hand-made models for the diff's rule tests: a JSON-RPC skeleton, plus the methods,
 // types and constants a test names. Resolved shapes come from the model's own pass.
 import { diffModels, type DiffModelOptions } from "../../generators/diff/diff.js";
-import type { DiffReport, Finding } from "../../generators/diff/findings.js";
+import type { DiffReport, Finding } from "../../generators/diff/rules/findings.js";
 import type {
   Constant,
   Declaration,

@@ -10,8 +10,8 @@ import type { webcrypto } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { createServer as createMcpServer, type Server as McpServer } from "../../generated/2025-11-25/index.js";
 import { fromBase64Url } from "../../runtime/encoding.js";
-import { createStreamableHttpHandler } from "../../runtime/http/server.js";
-import type { HttpRequestLike } from "../../runtime/http/request.js";
+import { createStreamableHttpHandler } from "../../runtime/http/server/server.js";
+import type { HttpRequestLike } from "../../runtime/http-handler.js";
 
 /** One request a test server received: enough to tell which credentials went where. */
 export interface Seen {

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import * as v2025 from "../../generated/2025-11-25/index.js";
 import * as v2026 from "../../generated/2026-07-28/index.js";
 import { connectRedis } from "../../integrations/redis/index.js";
-import { serveStreamableHttp } from "../../runtime/http/server.js";
+import { serveStreamableHttp } from "../../runtime/http/server/server.js";
 
 const name = process.env["NODE_NAME"] ?? "node";
 const port = Number(process.env["NODE_PORT"]);

@@ -1,7 +1,9 @@
-// What the CI formats (GitHub annotations, JUnit) report: one entry per finding or other
+// ci/: the report in CI's terms: the gate (gate.ts, `--fail-on`), accepted changes (ignore.ts,
+// `--ignore`) and the CI formats (GitHub annotations, JUnit), shared with `mcp-gen tools --check`.
+// This file: what the CI formats (GitHub annotations, JUnit) report: one entry per finding or other
 // change, already judged by the command that makes them (the diff gate, the tools check) and
-// written in its words: whether it trips the check, and how loudly to annotate it. The formats
-// only lay entries out.
+// written in its words: whether it trips the check, and how loudly to annotate it. The formats only
+// lay entries out.
 
 /** What a JUnit test case says: the entry trips the check, an --ignore entry accepts it, or neither. */
 export type Outcome = "fail" | "accepted" | "pass";

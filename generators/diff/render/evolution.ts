@@ -2,9 +2,9 @@
 // constant against every revision, each cell saying present, absent, added, changed (breaking
 // or not), removed or deprecated, and linking into the pairwise report that explains it.
 import type { Model } from "../../model/model.js";
-import type { DiffReport, Finding } from "../findings.js";
-import type { RevisionLinks } from "../links.js";
-import { RULES } from "../rules.js";
+import type { DiffReport, Finding } from "../rules/findings.js";
+import type { RevisionLinks } from "../rules/links.js";
+import { RULES } from "../rules/rules.js";
 import { escapeHtml } from "./markup.js";
 import { itemIdsByFinding, touchedEntities } from "./view.js";
 

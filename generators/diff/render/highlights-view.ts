@@ -1,9 +1,10 @@
 // The highlights as the templates show them: per theme a title, who must act, and one line per
 // rule naming its items (linked to them), with the change they share where they all share one.
-import type { DiffReport, Finding, Item, Theme } from "../findings.js";
-import { findingsOf } from "../items.js";
-import type { RuleId } from "../rules.js";
-import { changeText, ruleHeadline, whoMustAct, type Markup } from "./view.js";
+import type { DiffReport, Finding, Item, Theme } from "../rules/findings.js";
+import { findingsOf } from "../rules/items.js";
+import type { RuleId } from "../rules/rules.js";
+import type { Markup } from "./markup.js";
+import { changeText, ruleHeadline, whoMustAct } from "./phrases.js";
 
 /** Themes whose lines say what changed; the others' names say it (removed, deprecated, new). */
 const SAYS_WHAT = new Set<Theme>(["handshake", "delivery", "shared", "widened"]);

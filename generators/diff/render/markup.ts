@@ -1,6 +1,13 @@
-// The two markups the templates receive text in: Markdown and HTML. Escaping happens here,
-// once, so templates only place strings.
-import type { Markup } from "./view.js";
+// How text is marked up for a format (Markup), and the markups: Markdown and HTML, which the
+// templates receive text in, and plain text for CI. Escaping happens here, once, so templates
+// only place strings.
+
+/** How a format writes prose and code. Every string the templates place went through one of these. */
+export interface Markup {
+  text(s: string): string;
+  code(s: string): string;
+  url(s: string): string;
+}
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 

@@ -1,6 +1,8 @@
-// One renderer per format over the one findings list.
-import type { DiffReport } from "../findings.js";
-import type { RevisionLinks } from "../links.js";
+// render/: the report as people read it: one renderer per format (md, json, html) over the one
+// findings list, the view the templates lay out and its markups, and the evolution page.
+// This file: one renderer per format over the one findings list.
+import type { DiffReport } from "../rules/findings.js";
+import type { RevisionLinks } from "../rules/links.js";
 
 export type Format = "md" | "json" | "html";
 

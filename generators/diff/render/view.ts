@@ -3,29 +3,20 @@
 // rest. One view builder for both formats; each format passes its own markup (escaping, code
 // spans). Reports list items (findings grouped per union member and per direction), never a
 // finding twice.
-import { FINDING_KINDS, type Change, type DiffReport, type Finding, type FindingKind, type Item } from "../findings.js";
-import { findingsOf } from "../items.js";
-import type { RevisionLinks } from "../links.js";
-import { RULES } from "../rules.js";
+import {
+  FINDING_KINDS,
+  type Change,
+  type DiffReport,
+  type Finding,
+  type FindingKind,
+  type Item,
+} from "../rules/findings.js";
+import { findingsOf } from "../rules/items.js";
+import type { RevisionLinks } from "../rules/links.js";
 import { highlightsView, type HighlightView } from "./highlights-view.js";
+import type { Markup } from "./markup.js";
+import { KIND_TITLES, changeText, whoMustAct } from "./phrases.js";
 import { PROTOCOL_WORDS, type Vocabulary } from "./vocabulary.js";
-
-/** How a format writes prose and code. Every string the templates place went through one of these. */
-export interface Markup {
-  text(s: string): string;
-  code(s: string): string;
-  url(s: string): string;
-}
-
-export const KIND_TITLES: Record<FindingKind, string> = {
-  method: "Methods",
-  notification: "Notifications",
-  capability: "Capabilities",
-  type: "Types",
-  field: "Fields",
-  "enum-member": "Enum members",
-  constant: "Constants",
-};
 
 interface Group {
   id: string;
@@ -260,10 +251,6 @@ function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
 }
 
-export function whoMustAct(sides: readonly string[]): string {
-  return sides.map((side) => `${side}s`).join(" and ");
-}
-
 /**
  * Each finding's detail once; where an item's findings break different sides (a method's two
  * directions), each detail says whose.
@@ -283,16 +270,6 @@ function listedOnce(findings: Finding[], key: "inheritedBy" | "carriedBy", label
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
-}
-
-/** `a → b`; for something that appeared or went away inside a changed item, `+ b` or `− a`. */
-export function changeText(f: Finding, markup: Markup): string {
-  const value = (v: Finding["before"]) => markup.code(String(v));
-  if (f.before !== null && f.after !== null) return `${value(f.before)} → ${value(f.after)}`;
-  const inside = f.change === "changed";
-  if (f.after !== null) return inside ? `+ ${value(f.after)}` : value(f.after);
-  if (f.before !== null) return inside ? `− ${value(f.before)}` : `${markup.text("was")} ${value(f.before)}`;
-  return "";
 }
 
 function listed(items: string[], markup: Markup): string {
@@ -319,9 +296,4 @@ export function touchedEntities(f: Finding): string[] {
   const names = new Set([own as string, ...(f.inheritedBy ?? [])]);
   if (f.rule === "TYPE_RENAMED" && typeof f.before === "string") names.add(f.before);
   return [...names];
-}
-
-/** The first clause of a rule's summary: what changed, without the consequence. */
-export function ruleHeadline(rule: keyof typeof RULES): string {
-  return RULES[rule].summary.split(/[:;]/)[0] as string;
 }

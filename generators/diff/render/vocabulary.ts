@@ -1,8 +1,8 @@
 // Whose words a report speaks: the protocol's (methods, fields, senders and receivers) for
 // upgrade reports, or another reader's (tools and arguments, for `mcp-gen tools --check`).
-import type { Finding, Item } from "../findings.js";
-import { RULES } from "../rules.js";
-import type { Markup } from "./view.js";
+import type { Finding, Item } from "../rules/findings.js";
+import { RULES } from "../rules/rules.js";
+import type { Markup } from "./markup.js";
 
 export interface Vocabulary {
   /** The item's subject as its readers name it, marked up. */
