@@ -19,7 +19,14 @@ import type { MethodInferences } from "./model/inference-table.js";
 import { MODEL_VERSION, type Model } from "./model/model.js";
 import { SchemaParser } from "./parse/parse-schema.js";
 import { INSTALLED, paths } from "./paths.js";
-import { findRevision, locateSchema, specUrl, type RevisionTable, type SchemaSource } from "./spec/revisions.js";
+import {
+  findRevision,
+  isReleased,
+  locateSchema,
+  specUrl,
+  type RevisionTable,
+  type SchemaSource,
+} from "./spec/revisions.js";
 
 const MODULES: Artifact[] = [
   typesArtifact,
@@ -32,14 +39,11 @@ const MODULES: Artifact[] = [
 ];
 export const ARTIFACTS: Artifact[] = [...MODULES, everyRevisionArtifact, indexArtifact(MODULES)];
 
-/** A revision named by its date is released; others (`draft`) are not served unasked. */
-const RELEASED = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Revisions whose spec site has a schema reference page with one anchor per type. */
 export function emitEnv(table: RevisionTable, revision: string, layout: "repository" | "out" = "repository"): EmitEnv {
   const pin = findRevision(table, revision);
   const url = specUrl(table, revision);
-  const released = table.revisions.map((r) => r.revision).filter((r) => RELEASED.test(r) && r !== revision);
+  const released = table.revisions.map((r) => r.revision).filter((r) => isReleased(r) && r !== revision);
   const at = table.revisions.findIndex((r) => r.revision === revision);
   const before = new Set(table.revisions.slice(0, at).map((r) => r.revision));
   return {

@@ -1,9 +1,11 @@
 // Builds, in memory, everything the repository checks in for a set of revisions:
-// spec/<rev>/model.json, generated/<rev>/*, generated/diffs/ and docs/protocol-rules.md.
+// spec/<rev>/model.json, generated/<rev>/*, generated/diffs/, generated/revisions.ts (the host's
+// revision list) and docs/protocol-rules.md.
 import { relative } from "node:path";
 import { DIFFS_DIR, repositoryDiffs } from "../diff/command/tree.js";
 import type { Model } from "../model/model.js";
-import { withFormatWorkers } from "../emit/render.js";
+import { formatModule, withFormatWorkers } from "../emit/render.js";
+import { emitRevisionList, REVISION_LIST_FILE } from "../emit/revision-list.js";
 import { emitEnv, emitRevision, ModelLoader, serializeModel, type LoadOptions } from "../pipeline.js";
 import { PROTOCOL_RULES_DOC, readLedger, renderProtocolRules } from "../spec/protocol-rules.js";
 import type { RevisionTable } from "../spec/revisions.js";
@@ -31,6 +33,9 @@ export async function buildRepositoryTree(
   let diffs: ReturnType<typeof repositoryDiffs> = new Map();
   let diffsMs = 0;
   await withFormatWorkers(async () => {
+    // The host's revision list (generated/revisions.ts) is the table's alone, whichever revisions are built.
+    const revisionList = formatModule(emitRevisionList(table), REVISION_LIST_FILE);
+    revisionList.catch(() => {}); // awaited below; this only keeps a failure from being unhandled meanwhile
     // Each revision is parsed and emitted on this thread while the ones before it are formatted.
     const built = revisions.map((revision) => {
       const started = performance.now();
@@ -62,6 +67,7 @@ export async function buildRepositoryTree(
         `${revision.padEnd(10)}  ${String(model.declarations.length).padStart(3)} types  ${String(model.methods.length).padStart(2)} methods  ${files.size} files  ${Math.round(ms)} ms parse and emit  ${origin}`,
       );
     }
+    result.tree.set(REVISION_LIST_FILE, await revisionList);
   });
   for (const [file, content] of diffs) result.tree.set(file, content);
   result.ownedDirs.push(DIFFS_DIR);

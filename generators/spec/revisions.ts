@@ -38,6 +38,20 @@ export function loadRevisionTable(file = paths.revisions): RevisionTable {
   return JSON.parse(readFileSync(file, "utf8")) as RevisionTable;
 }
 
+/** Whether a revision is released: named by its date. Others (`draft`) are used only when asked for by name. */
+export function isReleased(revision: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(revision);
+}
+
+/** The table's released revisions, newest first: the order hosts and `mcp-gen tools` offer them in. */
+export function releasedRevisions(table: RevisionTable): string[] {
+  return table.revisions
+    .map((r) => r.revision)
+    .filter(isReleased)
+    .sort()
+    .reverse();
+}
+
 export function findRevision(table: RevisionTable, revision: string): RevisionPin {
   const pin = table.revisions.find((r) => r.revision === revision);
   if (!pin) {

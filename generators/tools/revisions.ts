@@ -1,13 +1,9 @@
 // The protocol revisions mcp-gen tools speaks, newest first: the dated ones of
 // spec/revisions.json (a draft is used only when asked for by name).
-import { findRevision, loadRevisionTable, specUrl } from "../spec/revisions.js";
+import { findRevision, loadRevisionTable, releasedRevisions, specUrl } from "../spec/revisions.js";
 
 export function datedRevisions(): string[] {
-  return loadRevisionTable()
-    .revisions.map((r) => r.revision)
-    .filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r))
-    .sort()
-    .reverse();
+  return releasedRevisions(loadRevisionTable());
 }
 
 /** A known revision by name (an InputError names the known ones otherwise). */
