@@ -24,7 +24,7 @@ export interface SchemaValidators {
 }
 
 export interface SchemaValidatorParts {
-  /** The view the `validators/support` and `validators/table` partials need. */
+  /** What schema-validators.hbs and tools.hbs place: the support code, the functions and the types' table. */
   view: ReturnType<ValidatorBuilder["supportView"]> & {
     types: { name: string; key: string; type: string; nameLiteral: string; guard: string }[];
   };

@@ -15,7 +15,7 @@ const OPTIONS = { noEscape: true, strict: true } as const;
 /** The build's precompiled templates. */
 const TEMPLATE_SPECS = join(paths.root, "dist", "templates.json");
 
-/** A template's path under templates/ ("types.hbs", "partials/formats/uri.hbs") → its precompiled source. */
+/** A template's path under templates/ ("types.hbs", "partials/validators/table.hbs") → its precompiled source. */
 export type TemplateSpecs = Record<string, { key: string; spec: string }>;
 
 const keyOf = (text: string): string =>
@@ -59,7 +59,7 @@ function readTemplateSpecs(file: string): TemplateSpecs {
 
 /**
  * A renderer over templates/: every file under templates/partials/ is a partial named by its path
- * there ("header", "formats/uri"); `render("types", view)` renders templates/types.hbs. Templates
+ * there ("header", "validators/table"); `render("types", view)` renders templates/types.hbs. Templates
  * come from `specs` when they were compiled from the same text, else are compiled on first use.
  */
 export function templateRenderer(

@@ -6,7 +6,7 @@ import { ModelError } from "./errors.js";
 import type { MethodInferences } from "./inference-table.js";
 import { buildMethodMap } from "./method-map.js";
 import { MODEL_VERSION, type Declaration, type Model } from "./model.js";
-import { buildProtocol } from "./protocol.js";
+import { buildProtocol } from "./protocol/index.js";
 import { resolveShapes } from "./resolve-shapes.js";
 
 /** A revision's schema.ts as parse/ reads it, before any pass. */

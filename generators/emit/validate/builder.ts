@@ -1,11 +1,11 @@
 // Validator code for a set of declarations: guard and explain functions, and what they need
-// from the support partial (formats, helpers, patterns). Shared by the per-revision
-// validators.ts and by every other module that checks values (tool wrappers).
+// (the support code, support-code.ts, and the checks' patterns and constants). Shared by the
+// per-revision validators.ts and by every other module that checks values (tool wrappers).
 import type { Declaration, Model, TypeNode } from "../../model/model.js";
 import { CheckFactory, type Usage } from "./checks.js";
-import { FORMATS, formatsNeeded } from "./formats.js";
 import { ValidationPlan } from "./plan.js";
 import { CheckPrinter } from "./print-checks.js";
+import { supportCode, type SupportFunction } from "./support-code.js";
 
 export type CheckedModel = Pick<Model, "declarations" | "conventions">;
 
@@ -67,58 +67,22 @@ export class ValidatorBuilder {
   }
 
   /**
-   * The view the `validators/support` partial needs; `templateUses` names the support functions
-   * the surrounding template calls itself.
+   * What a template places of the code built: `support`, the support code the file inlines (the
+   * regions of support/ it needs, then the checks' patterns and expectation constants), and
+   * `functions`, the guard and explain functions. `templateUses` names the support functions the
+   * surrounding template calls itself.
    */
-  supportView(templateUses: readonly SupportFunction[] = []) {
-    const formats = formatsNeeded(this.usage.formats);
-    const helpers = new Set(formats.flatMap((f) => FORMATS[f]?.helpers ?? []));
-    for (const h of this.usage.helpers) helpers.add(h);
+  supportView(templateUses: readonly SupportFunction[] = []): { support: string; functions: string } {
     const constants = this.printer.constantDeclarations();
-    return {
-      uses: supportUses([...this.functions, ...constants].join("\n"), templateUses),
-      helpers: [
-        ...[...helpers].sort().map((h) => ({ partial: `helpers/${h}` })),
-        ...formats.map((f) => ({ partial: `formats/${f}` })),
-      ],
-      patterns: this.usage.patterns,
-      expectations: constants,
+    const support = supportCode({
+      code: [...this.functions, ...constants].join("\n"),
+      templateUses,
       recursive: this.plan.recursive.size > 0,
+      usage: this.usage,
+    });
+    return {
+      support: [support, ...this.usage.patterns, constants.join("\n")].filter((part) => part !== "").join("\n\n"),
       functions: this.functions.join("\n\n"),
     };
   }
-}
-
-/** The support partial's optional functions, each with the ones it calls. */
-const SUPPORT_FUNCTIONS = {
-  failed: [],
-  failedTest: [],
-  failedMissing: [],
-  failedIn: [],
-  failedInType: [],
-  failedUnion: [],
-  failedVariant: ["variantMessage"],
-  members: [],
-  variants: ["variantMessage"],
-  variantMessage: ["got"],
-  quote: [],
-  got: ["quote"],
-  within: [],
-  // IssueList's methods, present only where the printed code calls them.
-  variant: ["variantMessage"],
-  named: ["within"],
-  union: ["named"],
-} as const satisfies Record<string, readonly string[]>;
-
-export type SupportFunction = keyof typeof SUPPORT_FUNCTIONS;
-
-/** Which support functions the printed code calls, so a module carries none it never calls (noUnusedLocals). */
-function supportUses(code: string, templateUses: readonly SupportFunction[]): Partial<Record<SupportFunction, true>> {
-  // Messages are written by IssueList and the trail (mismatch, which uses got and quote's plain).
-  const used = new Set<SupportFunction>(code ? [...templateUses, "got"] : templateUses);
-  for (const name of Object.keys(SUPPORT_FUNCTIONS) as SupportFunction[]) {
-    if (new RegExp(`\\b${name}\\(`).test(code)) used.add(name);
-  }
-  for (const name of used) for (const callee of SUPPORT_FUNCTIONS[name]) used.add(callee);
-  return Object.fromEntries([...used].map((name) => [name, true]));
 }

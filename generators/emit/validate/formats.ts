@@ -1,11 +1,11 @@
-// The string formats validators check, each emitted into the generated file from its
-// template (templates/partials/formats/), so generated code needs no library.
+// The string formats validators check, each emitted into the generated file from its region of
+// support/formats.ts, so generated code needs no library.
 // Which formats exist and how each is read is documented in docs/validators.md.
 
 export interface FormatCheck {
-  /** The checking function the template defines. */
+  /** The checking function its region defines. */
   fn: string;
-  /** Shared helpers (templates/partials/helpers/) the function calls. */
+  /** Shared helpers (regions of support/helpers.ts) the function calls. */
   helpers: string[];
   /** Other formats whose functions it calls. */
   formats?: string[];
@@ -27,7 +27,7 @@ export const FORMATS: Readonly<Record<string, FormatCheck>> = {
   uuid: { fn: "isUuid", helpers: [] },
 };
 
-/** The formats, and those their functions call, whose templates a file using `used` needs. */
+/** The formats, and those their functions call, whose regions a file using `used` needs. */
 export function formatsNeeded(used: Iterable<string>): string[] {
   const needed = new Set<string>();
   const add = (format: string) => {

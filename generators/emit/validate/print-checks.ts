@@ -1,7 +1,7 @@
 // Checks → TypeScript. Two printers over the same check tree:
 //  - guard: `g_X(v, d): boolean`, straight-line tests that return false at the first failure and
 //    allocate nothing (the hot path). On its way out of a failure a guard records where it failed
-//    (the trail, see the support partial), so `validate()` reports the first issue without walking
+//    (the trail, see support/support.ts), so `validate()` reports the first issue without walking
 //    the value again;
 //  - explain: `x_X(v, out, d): number`, for every issue, or for the part the trail points to: it
 //    records the failures in `out` (the first one, or every one when `out.all`) with their JSON
@@ -89,7 +89,7 @@ function splitScans(check: Check): [Check | undefined, Check | undefined] {
 }
 
 /**
- * What a message shows of a value of a kind the check admits (the support partial's SHOW_*): a
+ * What a message shows of a value of a kind the check admits (SHOW_* in support/support.ts): a
  * string's text, a number, an array's length. Of a value of another kind it names the kind alone,
  * and a boolean, null or an object read the same either way.
  */
@@ -200,8 +200,8 @@ export class CheckPrinter {
   }
 
   /**
-   * Statements that end in `return <valid>`. A failure returns through the trail (see the support
-   * partial): a single test records the issue itself (`failedTest`, `failedMissing`), a union its
+   * Statements that end in `return <valid>`. A failure returns through the trail (support.ts in
+   * support/): a single test records the issue itself (`failedTest`, `failedMissing`), a union its
    * own explanation (`failedUnion`), a part another function checked its key (`failedIn`, or
    * `failedInType` for a named type's part, which takes over the explanation of a failure below it
    * that only an explanation can describe: `failed()`, a member of a dispatched union, whose
@@ -371,7 +371,7 @@ export class CheckPrinter {
   /**
    * The module constant (`MEMBERS_<n> = members(…)`) with the guards of a union's members, when
    * they are all named types: the union's first issue then comes from their guards (pickMember in
-   * the support partial), not from explaining each member.
+   * support/support.ts), not from explaining each member.
    */
   private memberGuards(check: Extract<Check, { kind: "anyOf" }>): string | undefined {
     const names = check.members.map((m) => (m.check.kind === "ref" ? m.check.name : undefined));

@@ -1,3 +1,11 @@
+// The support code inlined into every generated validators.ts and `mcp-gen tools` module, so that
+// they need no import: results and issues, the Standard Schema interface, Validator and
+// ValidationError, the issue list, the trail guards leave and the explaining pass. A file gets
+// only the regions it needs (../support-code.ts, ../regions.ts): `api` always, `validators` when
+// it has validators, `recursive` when one of its types is recursive, and any other when it calls
+// the support function (or IssueList method) of that name.
+
+// #region api
 /** One failed check: where (a JSON Pointer into the value), what the schema expects there, and what went wrong. */
 export interface Issue {
   readonly path: string;
@@ -66,7 +74,9 @@ export interface Validator<T> extends StandardSchemaV1<unknown, T> {
 export class ValidationError extends Error {
   readonly issues: readonly Issue[];
   constructor(type: string, issues: readonly Issue[]) {
-    super(`invalid ${type}: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`);
+    super(
+      `invalid ${type}: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`,
+    );
     this.name = "ValidationError";
     this.issues = issues;
   }
@@ -74,8 +84,9 @@ export class ValidationError extends Error {
 
 /** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
 export const MAX_DEPTH = 1024;
+// #endregion
 
-{{#if types}}
+// #region validators
 type Explain = (v: unknown, out: IssueList, d: number) => number;
 
 /**
@@ -93,7 +104,14 @@ class Draft {
   readonly value: unknown;
   /** The union members it was found in, as the message names them (`"TextContent: "`). */
   members = "";
-  constructor(path: string, depth: number, expected: string, message: string | undefined, e: Expectation | undefined, value: unknown) {
+  constructor(
+    path: string,
+    depth: number,
+    expected: string,
+    message: string | undefined,
+    e: Expectation | undefined,
+    value: unknown,
+  ) {
     this.path = path;
     this.depth = depth;
     this.expected = expected;
@@ -169,7 +187,8 @@ function mismatch(e: Expectation, v: unknown): string {
 
 /** A string or number of a kind the check admits: quoted, a short string in as few pieces as it allows. */
 function quoted(e: Expectation, v: string | number): string {
-  if (typeof v === "string") return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
+  if (typeof v === "string")
+    return v.length <= 40 && plain(v) ? e.leadString + v + '"' : e.lead + got(v);
   return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
 }
 
@@ -177,8 +196,8 @@ function quoted(e: Expectation, v: string | number): string {
 function fail(path: string, e: Expectation, v: unknown): Issue {
   return { path, expected: e.expected, message: mismatch(e, v) };
 }
-{{#if uses.variants}}
 
+// #region variants
 /** What a dispatching union expects of its discriminating property: the values it knows, and its members. */
 interface Variants {
   readonly expected: string;
@@ -194,7 +213,7 @@ function variants(expected: string, label: string): Variants {
 function variantMessage(c: Variants, tag: unknown): string {
   return (tag === undefined ? "missing" : "unknown " + got(tag)) + c.tail;
 }
-{{/if}}
+// #endregion
 
 /**
  * Where explain functions record issues: every one (`all`), or only the first, after which a
@@ -216,19 +235,30 @@ class IssueList {
     this.items.push(new Draft(path, depth, "required property", message, undefined, undefined));
     return !this.all;
   }
-{{#if uses.variant}}
+  // #region variant
   /** A discriminating property (at `path`) has no value `c` knows. */
   variant(path: string, depth: number, c: Variants, tag: unknown): boolean {
-    this.items.push(new Draft(path, depth, c.expected, variantMessage(c, tag), undefined, undefined));
+    this.items.push(
+      new Draft(path, depth, c.expected, variantMessage(c, tag), undefined, undefined),
+    );
     return !this.all;
   }
-{{/if}}
-{{#if recursive}}
+  // #endregion
+  // #region recursive
   tooDeep(): number {
-    this.items.push(new Draft("", 0, `nesting at most ${MAX_DEPTH} levels deep`, `nested more than ${MAX_DEPTH} levels deep (or cyclic)`, undefined, undefined));
+    this.items.push(
+      new Draft(
+        "",
+        0,
+        `nesting at most ${MAX_DEPTH} levels deep`,
+        `nested more than ${MAX_DEPTH} levels deep (or cyclic)`,
+        undefined,
+        undefined,
+      ),
+    );
     return 1;
   }
-{{/if}}
+  // #endregion
   /**
    * The last `count` issues were found in the part at `path` (`depth` segments): prefix it. True
    * when there are some and the explanation should stop.
@@ -243,33 +273,35 @@ class IssueList {
     }
     return count !== 0 && !this.all;
   }
-{{#if uses.named}}
+  // #region named
   /** Names the union member the issues from `start` on were found in; how many there are. */
   named(start: number, label: string): number {
     for (let i = start; i < this.items.length; i++) within(this.items[i]!, label);
     return this.items.length - start;
   }
-{{/if}}
-{{#if uses.union}}
+  // #endregion
+  // #region union
   /** Starts explaining the members of a union at `path` (see UnionPick). */
   union(path: string, depth: number): UnionPick {
     return new UnionPick(this, path, depth);
   }
-{{/if}}
+  // #endregion
   /** The issues found, at `base` (the pointer of the explained value). */
   issues(base: string): Issue[] {
     const issues: Issue[] = [];
     for (let i = 0; i < this.items.length; i++) {
       const draft = this.items[i]!;
       const message = draft.message ?? mismatch(draft.e!, draft.value);
-      issues.push({ path: base + draft.path, expected: draft.expected, message: draft.members + message });
+      issues.push({
+        path: base + draft.path,
+        expected: draft.expected,
+        message: draft.members + message,
+      });
     }
     return issues;
   }
 }
-{{/if}}
 
-{{#if types}}
 /*
  * The trail: where the last failed guard failed, so that `validate()` reports the first issue
  * without walking the value again. Guards write it on their way out of a failure, never on the
@@ -328,11 +360,11 @@ var trailExpected: Expectation | undefined;
 var trailMessage = "";
 /** EXPLAIN of a union of named types: their guards (pickMember). */
 var trailMembers: Members | undefined;
-{{#if uses.failedVariant}}
+// #region failedVariant
 /** VARIANT: the tag's values (the tag is `trailValue`). */
 var trailVariants: Variants | undefined;
 const VARIANT = 4;
-{{/if}}
+// #endregion
 /* eslint-enable no-var */
 
 /** "/0" to "/63": most array indices in a path, without converting them. */
@@ -340,13 +372,13 @@ const INDEX_SEGMENTS = Array.from({ length: 64 }, (_, i) => `/${i}`);
 
 function segment(key: TrailKey): string {
   if (typeof key === "string") return key;
-  if (typeof key === "number") return key < INDEX_SEGMENTS.length ? INDEX_SEGMENTS[key]! : "/" + key;
+  if (typeof key === "number")
+    return key < INDEX_SEGMENTS.length ? INDEX_SEGMENTS[key]! : "/" + key;
   return "/" + pointer(key.key);
 }
+// #endregion
 
-{{/if}}
-{{#if uses.failed}}
-
+// #region failed
 /** A guard failed where only the explanation of the type around it can say why. */
 function failed(): boolean {
   trailKind = FAILED;
@@ -354,9 +386,9 @@ function failed(): boolean {
   trailLeaf = "";
   return false;
 }
-{{/if}}
-{{#if uses.failedTest}}
+// #endregion
 
+// #region failedTest
 /** The value at `key` (`""`: the value checked) is not what `e` expects. */
 function failedTest(key: TrailKey, e: Expectation, v: unknown): boolean {
   trailKind = TEST;
@@ -366,9 +398,9 @@ function failedTest(key: TrailKey, e: Expectation, v: unknown): boolean {
   trailValue = v;
   return false;
 }
-{{/if}}
-{{#if uses.failedMissing}}
+// #endregion
 
+// #region failedMissing
 function failedMissing(key: string, message: string): boolean {
   trailKind = MISSING;
   trailCount = 0;
@@ -376,9 +408,9 @@ function failedMissing(key: string, message: string): boolean {
   trailMessage = message;
   return false;
 }
-{{/if}}
-{{#if uses.failedVariant}}
+// #endregion
 
+// #region failedVariant
 /** The discriminating property at `key` has a value (`tag`; `undefined`: none) that selects no member. */
 function failedVariant(key: string, c: Variants, tag: unknown): boolean {
   trailKind = VARIANT;
@@ -388,17 +420,17 @@ function failedVariant(key: string, c: Variants, tag: unknown): boolean {
   trailValue = tag;
   return false;
 }
-{{/if}}
-{{#if uses.failedIn}}
+// #endregion
 
+// #region failedIn
 /** The part at `key`, checked by a hoisted function of the same type, failed; or the pointer above a key known at run time. */
 function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
 }
-{{/if}}
-{{#if uses.failedInType}}
+// #endregion
 
+// #region failedInType
 /** The part at `key`, of a named type, failed: the first one above a `failed()` explains it. */
 function failedInType(key: TrailKey, explain: Explain, v: unknown): boolean {
   if (trailKind === FAILED) {
@@ -412,9 +444,9 @@ function failedInType(key: TrailKey, explain: Explain, v: unknown): boolean {
   trailKeys[trailCount++] = key;
   return false;
 }
-{{/if}}
-{{#if uses.failedUnion}}
+// #endregion
 
+// #region failedUnion
 /**
  * The union at `key` (`""`: the value checked) failed: `explain` says which member came closest,
  * and so do `members`' guards when they are all named types (pickMember).
@@ -431,9 +463,9 @@ function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Memb
   if (key !== "") trailKeys[trailCount++] = key;
   return false;
 }
-{{/if}}
-{{#if types}}
+// #endregion
 
+// #region validators
 /**
  * The issues of a value whose guard has just failed: the first one from the trail, or every
  * one, explained from the top. A failed test or a missing property is the issue itself, made
@@ -484,13 +516,17 @@ function trailPath(base: string): string {
  * selects no member (`part`), at `base` and the trail's keys.
  */
 function trailIssue(base: string, part: unknown): Issue | undefined {
-  if (trailKind === TEST)
-    return fail(trailPath(base), trailExpected!, part);
-  if (trailKind === MISSING) return { path: trailPath(base), expected: "required property", message: trailMessage };
-{{#if uses.failedVariant}}
+  if (trailKind === TEST) return fail(trailPath(base), trailExpected!, part);
+  if (trailKind === MISSING)
+    return { path: trailPath(base), expected: "required property", message: trailMessage };
+  // #region failedVariant
   if (trailKind === VARIANT)
-    return { path: trailPath(base), expected: trailVariants!.expected, message: variantMessage(trailVariants!, part) };
-{{/if}}
+    return {
+      path: trailPath(base),
+      expected: trailVariants!.expected,
+      message: variantMessage(trailVariants!, part),
+    };
+  // #endregion
   return undefined;
 }
 
@@ -520,7 +556,13 @@ function pickMember(m: Members, v: unknown, d: number, at: string): Issue | unde
   return issue;
 }
 
-function pickFrom(m: Members, v: unknown, d: number, at: string, last: SavedTrail): Issue | undefined {
+function pickFrom(
+  m: Members,
+  v: unknown,
+  d: number,
+  at: string,
+  last: SavedTrail,
+): Issue | undefined {
   last.restore();
   const lastRank = trailRank();
   if (lastRank < 0) return undefined;
@@ -546,7 +588,9 @@ function pickFrom(m: Members, v: unknown, d: number, at: string, last: SavedTrai
   const part = trailValue;
   trailValue = undefined;
   const issue = trailIssue(at, part);
-  return issue && { path: issue.path, expected: issue.expected, message: m.named[best]! + issue.message };
+  return (
+    issue && { path: issue.path, expected: issue.expected, message: m.named[best]! + issue.message }
+  );
 }
 
 /** A failure's trail, saved while other guards write theirs. */
@@ -556,9 +600,9 @@ class SavedTrail {
   private value: unknown;
   private expected: Expectation | undefined;
   private message = "";
-{{#if uses.failedVariant}}
+  // #region failedVariant
   private variants: Variants | undefined;
-{{/if}}
+  // #endregion
   private readonly keys: TrailKey[] = [];
   private count = 0;
   save(): void {
@@ -567,9 +611,9 @@ class SavedTrail {
     this.value = trailValue;
     this.expected = trailExpected;
     this.message = trailMessage;
-{{#if uses.failedVariant}}
+    // #region failedVariant
     this.variants = trailVariants;
-{{/if}}
+    // #endregion
     for (let i = 0; i < trailCount; i++) this.keys[i] = trailKeys[i]!;
     this.count = trailCount;
   }
@@ -579,9 +623,9 @@ class SavedTrail {
     trailValue = this.value;
     trailExpected = this.expected;
     trailMessage = this.message;
-{{#if uses.failedVariant}}
+    // #region failedVariant
     trailVariants = this.variants;
-{{/if}}
+    // #endregion
     for (let i = 0; i < this.count; i++) trailKeys[i] = this.keys[i]!;
     trailCount = this.count;
   }
@@ -607,9 +651,9 @@ const bestMember = new SavedTrail();
 function trailRank(): number {
   if (trailKind === FAILED || trailKind === EXPLAIN) return -1;
   if (trailKind === TEST && wrongLiteral(trailExpected!.expected)) return 0;
-{{#if uses.failedVariant}}
+  // #region failedVariant
   if (trailKind === VARIANT && wrongLiteral(trailVariants!.expected)) return 0;
-{{/if}}
+  // #endregion
   let rank = segmentCount(trailLeaf);
   for (let i = 0; i < trailCount; i++) rank += segmentCount(trailKeys[i]!);
   return rank;
@@ -636,15 +680,15 @@ function wrongLiteral(expected: string): boolean {
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
-{{#if uses.members}}
 
+// #region members
 function members(e: Expectation, guards: Members["guards"], labels: readonly string[]): Members {
   return { e, guards, named: labels.map((label) => `${label}: `) };
 }
-{{/if}}
-{{/if}}
+// #endregion
+// #endregion
 
-{{#if uses.within}}
+// #region within
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(draft: Draft, label: string): void {
   // A message names only the innermost member whose name is a plain identifier (`TextContent: `).
@@ -652,9 +696,9 @@ function within(draft: Draft, label: string): void {
   const c = m.charCodeAt(0);
   if (!(c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(m))) draft.members = `${label}: ${m}`;
 }
-{{/if}}
+// #endregion
 
-{{#if uses.union}}
+// #region union
 /**
  * The members of a failed union, explained one after the other into the same list: after each
  * one, `member` notes whether it came closest so far; `pick` keeps only that member's issues and
@@ -693,7 +737,10 @@ class UnionPick {
         const d = wrongLiteral(draft.expected) ? 0 : draft.depth - this.depth;
         if (d < depth) depth = d;
       }
-      if (depth > this.keptDepth || (depth === this.keptDepth && depth > 0 && this.kept > 0 && count < this.kept)) {
+      if (
+        depth > this.keptDepth ||
+        (depth === this.keptDepth && depth > 0 && this.kept > 0 && count < this.kept)
+      ) {
         this.keptAt = this.mark;
         this.kept = count;
         this.keptName = name;
@@ -716,10 +763,9 @@ class UnionPick {
     return this.out.named(this.start, this.keptName);
   }
 }
+// #endregion
 
-{{/if}}
-
-{{#if types}}
+// #region validators
 /**
  * A JSON Pointer segment (without its "/"). Native searches for the two characters to escape:
  * a regular-expression replace, or a loop over the characters, costs more than the rest of a
@@ -741,9 +787,9 @@ function pointer(key: string): string {
   }
   return out + key.slice(from);
 }
-{{/if}}
+// #endregion
 
-{{#if uses.quote}}
+// #region quote
 /**
  * JSON.stringify(s) for a message: the same text, without the serializer's fixed cost (most of a
  * short rejection) when nothing in `s` needs escaping.
@@ -760,14 +806,16 @@ function plain(s: string): boolean {
   }
   return true;
 }
-{{/if}}
+// #endregion
 
-{{#if uses.got}}
+// #region got
 /** A short description of a value for messages (never the whole of a long string). */
 function got(v: unknown): string {
   switch (typeof v) {
     case "string":
-      return v.length > 40 ? "string " + quote(v.slice(0, 37)) + "... (length " + v.length + ")" : "string " + quote(v);
+      return v.length > 40
+        ? "string " + quote(v.slice(0, 37)) + "... (length " + v.length + ")"
+        : "string " + quote(v);
     case "number":
       return Number.isFinite(v) ? "number " + v : "non-finite number " + v;
     case "boolean":
@@ -780,18 +828,16 @@ function got(v: unknown): string {
       return typeof v;
   }
 }
-{{/if}}
+// #endregion
 
-
-
-
-
-
-
-{{#if types}}
+// #region validators
 function unreadable(error: unknown): Issue {
   const reason = error instanceof Error ? error.message : String(error);
-  return { path: "", expected: "a value that can be read", message: `the value could not be read: ${reason}` };
+  return {
+    path: "",
+    expected: "a value that can be read",
+    message: `the value could not be read: ${reason}`,
+  };
 }
 
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
@@ -799,7 +845,12 @@ function unreadableResult<T>(error: unknown): ValidationResult<T> {
 }
 
 function segments(path: string): string[] {
-  return path === "" ? [] : path.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return path === ""
+    ? []
+    : path
+        .slice(1)
+        .split("/")
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Each type gets its own small `validate` and `is`, so the guard call in them stays monomorphic. */
@@ -824,23 +875,11 @@ function makeValidator<T>(
       validate(value: unknown): StandardSchemaV1.Result<T> {
         const result = validate(value, ALL);
         if (result.ok) return { value: result.value };
-        return { issues: result.issues.map((i) => ({ message: i.message, path: segments(i.path) })) };
+        return {
+          issues: result.issues.map((i) => ({ message: i.message, path: segments(i.path) })),
+        };
       },
     },
   };
 }
-{{/if}}
-{{#each helpers}}
-
-{{> (lookup . "partial")}}
-{{/each}}
-{{#each patterns}}
-
-{{this}}
-{{/each}}
-{{#if expectations.length}}
-
-{{#each expectations}}
-{{this}}
-{{/each}}
-{{/if}}
+// #endregion

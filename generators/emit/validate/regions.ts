@@ -1,0 +1,53 @@
+// A source file cut into named regions, from a line `// #region <name>` to a line `// #endregion`
+// (indented or not; regions nest): the support code generated validators inline (support/) is
+// TypeScript kept that way, which the type checker and prettier see whole, and a generated file
+// gets only the regions it needs. Only regions are emitted: the text outside them (a file's opening
+// comment, the imports or exports that let it type-check alone) is the source's own.
+import { readFileSync } from "node:fs";
+
+/** A region's name and lines, some of them the regions nested in it. */
+interface Region {
+  readonly name: string;
+  readonly body: (string | Region)[];
+}
+
+const START = /^\s*\/\/ #region (\S+)$/;
+const END = /^\s*\/\/ #endregion$/;
+
+export class RegionSource {
+  /** Every region's name, nested ones included. */
+  readonly names = new Set<string>();
+  /** The top-level regions, in source order. */
+  private readonly regions: Region[] = [];
+
+  constructor(readonly file: string) {
+    const open: Region[] = [];
+    readFileSync(file, "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        const start = START.exec(line);
+        if (start) {
+          const region: Region = { name: start[1] as string, body: [] };
+          (open.at(-1)?.body ?? this.regions).push(region);
+          this.names.add(region.name);
+          open.push(region);
+        } else if (END.test(line)) {
+          if (!open.pop()) throw new Error(`${file}:${i + 1}: #endregion outside a region`);
+        } else open.at(-1)?.body.push(line);
+      });
+    if (open.length > 0) throw new Error(`${file}: region ${open.at(-1)?.name} has no #endregion`);
+  }
+
+  /**
+   * The regions named in `selected`, in source order and a blank line apart, without their marker
+   * lines; a nested region is kept only where its enclosing one is.
+   */
+  splice(selected: ReadonlySet<string>): string {
+    const lines = (region: Region): string[] =>
+      region.body.flatMap((line) => (typeof line === "string" ? [line] : selected.has(line.name) ? lines(line) : []));
+    return this.regions
+      .filter((region) => selected.has(region.name))
+      .map((region) => lines(region).join("\n"))
+      .join("\n\n");
+  }
+}
