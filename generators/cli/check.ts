@@ -6,7 +6,7 @@ import { paths } from "../paths.js";
 import type { LoadOptions } from "../pipeline.js";
 import { HashMismatchError, loadRevisionTable } from "../spec/revisions.js";
 import { buildRepositoryTree, type Log } from "./build.js";
-import { printDrift } from "./drift-report.js";
+import { printDrift } from "../output/drift-report.js";
 
 export async function check(options: LoadOptions, log: Log, print: Log): Promise<number> {
   const table = loadRevisionTable();

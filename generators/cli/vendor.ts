@@ -12,7 +12,7 @@ import { outputDirectory } from "../output/target.js";
 import { emitEnv, emitRevision, ModelLoader, runtimeFiles, type LoadOptions } from "../pipeline.js";
 import { loadRevisionTable, searchDirectories } from "../spec/revisions.js";
 import type { Log } from "./build.js";
-import { printDrift } from "./drift-report.js";
+import { printDrift } from "../output/drift-report.js";
 
 export interface VendorOptions extends LoadOptions {
   /** Overwrite files without mcp-gen's banner, and replace a manifest that is not one. */

@@ -6,7 +6,7 @@ import { isGenerated } from "../emit/banner.js";
 import type { Drift } from "../emit/write-tree.js";
 import { writeOwnedFiles } from "../output/overwrite.js";
 import { outputFile } from "../output/target.js";
-import { printDrift } from "../cli/drift-report.js";
+import { printDrift } from "../output/drift-report.js";
 import { EXIT, InputError } from "../errors.js";
 import { CI_FORMATS } from "../diff/ci/formats.js";
 import { describeEntry, readIgnoreFile } from "../diff/ci/ignore.js";

@@ -1,11 +1,10 @@
 // How drift is printed on stdout: a unified diff per file, then one line per file and what fixes it.
 import { createTwoFilesPatch } from "diff";
 import type { Drift } from "../emit/write-tree.js";
-import type { Log } from "./build.js";
 
 const MAX_DIFF_LINES = 120;
 
-export function printDrift(drift: Drift[], print: Log, label: string, fix: string): void {
+export function printDrift(drift: Drift[], print: (line: string) => void, label: string, fix: string): void {
   for (const d of drift) print(renderDrift(d));
   print(`${label}: ${drift.length} file(s) differ from what the generator produces now:`);
   for (const d of drift) print(`  ${d.status.padEnd(7)} ${d.path}`);
