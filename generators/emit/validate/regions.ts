@@ -1,8 +1,9 @@
 // A source file cut into named regions, from a line `// #region <name>` to a line `// #endregion`
-// (indented or not; regions nest): the support code generated validators inline (support/) is
-// TypeScript kept that way, which the type checker and prettier see whole, and a generated file
-// gets only the regions it needs. Only regions are emitted: the text outside them (a file's opening
-// comment, the imports or exports that let it type-check alone) is the source's own.
+// (indented or not; regions nest): the support code generated validators inline
+// (runtime/validation/) is TypeScript kept that way, which the type checker and prettier see
+// whole, and a generated file gets only the regions it needs. Only regions are emitted: the text
+// outside them (a file's opening comment, its imports) is the source's own, and so is the `export`
+// of a declaration in a region the splice is not told to keep exported.
 import { readFileSync } from "node:fs";
 
 /** A region's name and lines, some of them the regions nested in it. */
@@ -40,14 +41,18 @@ export class RegionSource {
 
   /**
    * The regions named in `selected`, in source order and a blank line apart, without their marker
-   * lines; a nested region is kept only where its enclosing one is.
+   * lines; a nested region is kept only where its enclosing one is. The top-level declarations of
+   * a region not in `exported` lose their `export`: it is there for the source's importers.
    */
-  splice(selected: ReadonlySet<string>): string {
+  splice(selected: ReadonlySet<string>, exported: ReadonlySet<string> = new Set()): string {
     const lines = (region: Region): string[] =>
       region.body.flatMap((line) => (typeof line === "string" ? [line] : selected.has(line.name) ? lines(line) : []));
     return this.regions
       .filter((region) => selected.has(region.name))
-      .map((region) => lines(region).join("\n"))
+      .map((region) => {
+        const text = lines(region).join("\n");
+        return exported.has(region.name) ? text : text.replace(/^export /gm, "");
+      })
       .join("\n\n");
   }
 }
