@@ -79,10 +79,10 @@ function supportUses(code: string, templateUses: readonly SupportFunction[]): Se
 }
 
 /** The region whose declarations a file that inlines the support exports: the validation API. */
-const API_REGION = "api";
+export const API_REGION = "api";
 
 /** The sources in runtime/validation/, read on first use. */
-const supportSources = (() => {
+export const supportSources = (() => {
   let sources: ReturnType<typeof readSupportSources> | undefined;
   return () => (sources ??= readSupportSources());
 })();
