@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { runtimeAliases } from "./test/support/runtime-sources.js";
 
 export default defineConfig({
+  // Generated modules the tests import (`mcp-gen tools` modules) get @mcp-gen/runtime from its sources.
+  resolve: { alias: runtimeAliases() },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 120_000,

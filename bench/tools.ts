@@ -97,7 +97,7 @@ async function phases(label: string, listing: Listing): Promise<void> {
   await measure(`${label}: types (json-schema-to-typescript)`, async () => {
     for (const s of schemas) await typeDeclarations(s.name, s.schema);
   });
-  await measure(`${label}: validators (the builder)`, () => schemaValidatorParts(schemas));
+  await measure(`${label}: validators (the builder)`, () => schemaValidatorParts(schemas).builder.codeView());
   await measure(`${label}: formatting (prettier, ${Math.round(source.length / 1024)} KiB)`, () =>
     formatTypeScript(source, join(work, "phases.ts")),
   );

@@ -21,7 +21,8 @@ const CONFIG = {
     { rev: "2025-06-18", out: "src/mcp" },
     { rev: "2026-07-28", out: "src/mcp-next" },
   ],
-  tools: [{ from: "mcp/weather.json", out: "src/weather-tools.ts" }],
+  // Against the vendored tree's runtime, as the module imports it.
+  tools: [{ from: "mcp/weather.json", out: "src/weather-tools.ts", runtime: "./mcp/runtime" }],
 };
 
 function setUp(): void {
@@ -45,6 +46,7 @@ describe("mcp-gen.config.json", () => {
     ]) {
       expect(existsSync(join(project, file)), file).toBe(true);
     }
+    expect(readFileSync(join(project, "src", "weather-tools.ts"), "utf8")).toContain('from "./mcp/runtime/tools.js";');
     const current = run("--check");
     expect(current.status, current.stdout + current.stderr).toBe(0);
     expect(current.stdout).toBe("");

@@ -13,6 +13,7 @@ import { paths } from "../generators/paths.js";
 import { emitToolsModule } from "../generators/tools/emit.js";
 import { normalizeListing } from "../generators/tools/listing.js";
 import { compileProject, type ProjectModule } from "./support/compile.js";
+import { runtimePaths } from "./support/runtime-sources.js";
 
 interface Snippet {
   /** `docs/servers.md:274`: where the block opens. */
@@ -42,20 +43,6 @@ const DOCS = [
     .filter((f) => f.endsWith(".md"))
     .map((f) => `docs/${f}`),
 ];
-
-/** @mcp-gen/runtime's subpaths, as its package.json exports them, mapped to the sources they are built from. */
-function runtimePaths(): ts.MapLike<string[]> {
-  const manifest = JSON.parse(readFileSync(join(paths.root, "packages/runtime/package.json"), "utf8")) as {
-    exports: { [subpath: string]: string | { types: string } };
-  };
-  const mapped: ts.MapLike<string[]> = {};
-  for (const [subpath, target] of Object.entries(manifest.exports)) {
-    if (typeof target === "string") continue;
-    const source = target.types.replace(/^\.\/dist\//, "").replace(/\.d\.ts$/, ".ts");
-    mapped[`@mcp-gen/runtime${subpath.slice(1)}`] = [join(paths.root, source)];
-  }
-  return mapped;
-}
 
 const OPTIONS: ts.CompilerOptions = {
   strict: true,

@@ -18,6 +18,7 @@ const temp = mkdtempSync(join(tmpdir(), "mcp-gen-packaging-"));
 const tarballs = join(temp, "tarballs");
 const project = join(temp, "my-project");
 const tsc = join(paths.root, "node_modules", "typescript", "bin", "tsc");
+const TOOLS_FIXTURES = join(paths.root, "test", "fixtures", "tools");
 const GENERATOR_DEPENDENCIES = ["ts-morph", "@ts-morph/common", "prettier", "handlebars", "yargs", "diff"];
 
 interface Packed {
@@ -117,6 +118,7 @@ describe("the packed tarballs", () => {
     for (const needed of [
       "dist/generators/cli/main.js",
       "runtime/index.ts",
+      "runtime/validation/support.ts",
       "templates/client.hbs",
       "spec/revisions.json",
     ]) {
@@ -311,6 +313,39 @@ describe("mcp-gen installed as a devDependency, offline", () => {
     const restored = check();
     expect(restored.status, restored.output).toBe(0);
     expect(restored.stderr).toContain("src/mcp is up to date");
+  });
+
+  it("npx mcp-gen tools writes a module that compiles and runs against the installed @mcp-gen/runtime", () => {
+    const dir = join(project, "tools");
+    mkdirSync(dir, { recursive: true });
+    writeJson(join(dir, "package.json"), { type: "module" });
+    const written = run("npx", [
+      "mcp-gen",
+      "tools",
+      "--from",
+      join(TOOLS_FIXTURES, "weather.json"),
+      "--out",
+      "tools/weather.ts",
+    ]);
+    expect(written.status, written.output).toBe(0);
+    writeFileSync(
+      join(dir, "main.ts"),
+      [
+        'import { createTools, ValidationError } from "./weather.js";',
+        "const tools = createTools({",
+        '  callTool: async () => ({ content: [], structuredContent: { conditions: "sun", temperature: 21 } }),',
+        "});",
+        'const result = await tools.getWeather({ city: "Oslo" });',
+        "if (!result.isError) console.log(result.structuredContent.temperature);",
+        'await tools.getWeather({ city: "" }).catch((e: unknown) => console.log(e instanceof ValidationError));',
+      ].join("\n"),
+    );
+    const compilerOptions = { strict: true, module: "nodenext", target: "es2022", types: [], outDir: "out" };
+    writeJson(join(dir, "tsconfig.json"), { compilerOptions, files: ["main.ts"] });
+    const compiled = run(process.execPath, [tsc, "-p", "tools"]);
+    expect(compiled.output).toBe("");
+    const ran = run(process.execPath, ["tools/out/main.js"]);
+    expect(ran.output).toBe("21\ntrue\n");
   });
 
   it("the installed generator refuses the maintainer commands and names its version", () => {

@@ -1,6 +1,7 @@
 // mcp-gen.config.json: the revisions a project vendors and the `tools` modules it keeps, so that
 // `mcp-gen` alone regenerates them all and `mcp-gen --check` verifies them all. Paths are relative
-// to the file; `${NAME}` in a header value is read from the environment (credentials stay out of it).
+// to the file (but a tools module's `runtime`, an import specifier as the module writes it); `${NAME}`
+// in a header value is read from the environment (credentials stay out of it).
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileSystemError, InputError } from "../errors.js";
@@ -21,6 +22,8 @@ export interface ToolsEntry {
   from?: string;
   rev?: string;
   out: string;
+  /** As `mcp-gen tools --runtime`. */
+  runtime?: string;
   save?: string;
   timeout?: number;
 }
@@ -59,12 +62,23 @@ export function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): 
   });
   const tools = read.list(top.tools, "tools").map((value, i): ToolsEntry => {
     const at = `tools[${i}]`;
-    const entry = read.object(value, at, ["stdio", "url", "headers", "from", "rev", "out", "save", "timeout"]);
+    const entry = read.object(value, at, [
+      "stdio",
+      "url",
+      "headers",
+      "from",
+      "rev",
+      "out",
+      "runtime",
+      "save",
+      "timeout",
+    ]);
     if (["stdio", "url", "from"].filter((k) => entry[k] !== undefined).length !== 1) {
       read.fail(at, 'give exactly one of "stdio", "url" and "from"');
     }
     const tool: ToolsEntry = { out: resolve(dir, read.text(entry, "out")) };
-    for (const key of ["stdio", "url", "rev"] as const) if (entry[key] !== undefined) tool[key] = read.text(entry, key);
+    for (const key of ["stdio", "url", "rev", "runtime"] as const)
+      if (entry[key] !== undefined) tool[key] = read.text(entry, key);
     for (const key of ["from", "save"] as const)
       if (entry[key] !== undefined) tool[key] = resolve(dir, read.text(entry, key));
     if (entry.headers !== undefined) {

@@ -126,6 +126,13 @@ const TOOLS = {
   from: { type: "string", describe: "Read a saved listing (--save) or a tools/list result from FILE" },
   rev: { type: "string", describe: "Speak this revision (default: the newest the server accepts)" },
   out: { type: "string", requiresArg: true, describe: "Write the TypeScript module to FILE.ts" },
+  runtime: {
+    type: "string",
+    requiresArg: true,
+    describe:
+      "With --out: import the runtime from this package (its /tools and /validation) or, for a path relative to " +
+      "FILE.ts, this folder of runtime sources, e.g. a vendored tree's ./mcp/runtime (default: @mcp-gen/runtime)",
+  },
   save: { type: "string", requiresArg: true, describe: "Also write the listing used to FILE.json (for --from)" },
   check: {
     type: "string",
@@ -314,6 +321,10 @@ function cli(argv: string[]): Argv {
             '$0 tools --stdio "npx -y @modelcontextprotocol/server-everything" --out src/everything.ts',
             "typed wrappers",
           )
+          .example(
+            "$0 tools --from weather.json --out src/weather.ts --runtime ./mcp/runtime",
+            "importing the runtime of a tree vendored into src/mcp",
+          )
           .example("$0 tools --from everything.json --check src/everything.ts", "CI gate on drift (exit 1)"),
       async (args) => {
         const { toolsCommand } = await import("../tools/command.js");
@@ -326,6 +337,7 @@ function cli(argv: string[]): Argv {
             ...(args.from !== undefined ? { from: args.from } : {}),
             ...(args.rev !== undefined ? { rev: args.rev } : {}),
             ...(args.out !== undefined ? { out: args.out } : {}),
+            ...(args.runtime !== undefined ? { runtime: args.runtime } : {}),
             ...(args.save !== undefined ? { save: args.save } : {}),
             ...(args.check !== undefined ? { check: args.check } : {}),
             ...(args.ignore !== undefined ? { ignore: args.ignore } : {}),

@@ -24,10 +24,10 @@ export interface SchemaValidators {
 }
 
 export interface SchemaValidatorParts {
-  /** What schema-validators.hbs and tools.hbs place: the support code, the functions and the types' table. */
-  view: ReturnType<ValidatorBuilder["supportView"]> & {
-    types: { name: string; key: string; type: string; nameLiteral: string; guard: string }[];
-  };
+  /** The code built: the support it inlines (schema-validators.hbs), or the code alone (tools.hbs). */
+  builder: Pick<ValidatorBuilder, "supportView" | "codeView">;
+  /** The types' table the templates place. */
+  types: { name: string; key: string; type: string; nameLiteral: string; guard: string }[];
   /** As SchemaValidators.unsupported. */
   unsupported: string[];
   /** Keywords not checked, by schema name: "<keyword> at <pointer>", or "<keyword>". */
@@ -74,17 +74,14 @@ export function schemaValidatorParts(schemas: readonly NamedSchema[]): SchemaVal
     builder.addDeclarations(own);
   }
   const entries = builder.entryGuards(schemas.map((s) => s.name));
-  const view = {
-    ...builder.supportView(),
-    types: schemas.map((s) => ({
-      name: s.name,
-      key: s.name,
-      type: s.type ?? "unknown",
-      nameLiteral: stringLiteral(s.name),
-      guard: entries.get(s.name) as string,
-    })),
-  };
-  return { view, unsupported, unsupportedBySchema: bySchema };
+  const types = schemas.map((s) => ({
+    name: s.name,
+    key: s.name,
+    type: s.type ?? "unknown",
+    nameLiteral: stringLiteral(s.name),
+    guard: entries.get(s.name) as string,
+  }));
+  return { builder, types, unsupported, unsupportedBySchema: bySchema };
 }
 
 function convert(schema: unknown, name: string) {
@@ -97,6 +94,6 @@ function convert(schema: unknown, name: string) {
 }
 
 export function schemaValidators(schemas: readonly NamedSchema[]): SchemaValidators {
-  const { view, unsupported } = schemaValidatorParts(schemas);
-  return { source: renderTemplate("schema-validators", view), unsupported };
+  const { builder, types, unsupported } = schemaValidatorParts(schemas);
+  return { source: renderTemplate("schema-validators", { ...builder.supportView(), types }), unsupported };
 }

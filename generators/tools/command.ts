@@ -16,6 +16,7 @@ import { splitCommandLine } from "./command-line.js";
 import { describe, fetchListing, type Endpoint } from "./connect.js";
 import { emitToolsModule } from "./emit.js";
 import { normalizeListing, serializeListing, type Listing } from "./listing.js";
+import { runtimeSpecifiers } from "./runtime.js";
 import { authorizeAhead, authorizedFetch, checkAuthSettings, type AuthSettings } from "../../host/auth.js";
 import { AuthorizationError, type Fetch } from "../../runtime/auth/client/index.js";
 
@@ -29,6 +30,8 @@ export interface ToolsOptions {
   from?: string;
   rev?: string;
   out?: string;
+  /** Where the module imports the runtime from (runtime.ts; default @mcp-gen/runtime). */
+  runtime?: string;
   save?: string;
   check?: string;
   format: CheckFormat;
@@ -56,8 +59,10 @@ export async function toolsCommand(
     throw new InputError("give --out FILE.ts to generate, or --check FILE.ts to compare (see --help)");
   }
   if (options.ignore !== undefined && options.check === undefined) throw new InputError("--ignore needs --check");
+  if (options.runtime !== undefined && options.out === undefined) throw new InputError("--runtime needs --out");
   const ignore = options.ignore !== undefined ? readIgnoreFile(options.ignore, TOOL_SUBJECTS) : [];
-  // Refused places and unwritable paths are reported before a server is started.
+  // Refused places, unwritable paths and an empty --runtime are reported before a server is started.
+  if (options.runtime !== undefined) runtimeSpecifiers(options.runtime);
   const out = options.out !== undefined ? outputFile(options.out) : undefined;
   const save = options.save !== undefined ? outputFile(options.save, "--save") : undefined;
   const started = performance.now();
@@ -86,7 +91,7 @@ export async function toolsCommand(
     return verdict.open === 0 ? EXIT.ok : EXIT.drift;
   }
 
-  const module = await emitToolsModule(listing, options.out as string);
+  const module = await emitToolsModule(listing, options.out as string, options.runtime);
   files.set(out as string, module.source);
   writeFiles(files, save, options.force);
   for (const line of module.unchecked.slice(0, MAX_WARNINGS)) log(`warning: not checked at run time: ${line}`);
@@ -107,7 +112,7 @@ export async function toolsCommand(
 export async function toolsUpToDate(options: ToolsOptions, log: (line: string) => void, print: (line: string) => void) {
   const out = options.out as string;
   const { listing } = await readListing(options, log);
-  const expected = (await emitToolsModule(listing, out)).source;
+  const expected = (await emitToolsModule(listing, out, options.runtime)).source;
   const actual = existsSync(out) ? readFileSync(out, "utf8") : undefined;
   const shown = relative(process.cwd(), out);
   if (actual === expected) {

@@ -1,13 +1,16 @@
-// A listing → one self-contained TypeScript module (templates/tools.hbs): types from
-// json-schema-to-typescript, run-time checks from the project's validator builder, typed
-// wrappers, and the listing itself (for `--check`). Same listing, same bytes.
+// A listing → one TypeScript module (templates/tools.hbs): types from json-schema-to-typescript,
+// run-time checks from the project's validator builder, typed wrappers, and the listing itself
+// (for `--check`). What is not specific to the server, the wrappers' shared code and the support
+// the checks call, it imports from the runtime (runtime.ts). Same listing and runtime, same bytes.
 import { GENERATED_BY, LINT_DISABLE } from "../emit/banner.js";
 import { docComment, stringLiteral } from "../emit/code.js";
 import { formatTypeScript, renderTemplate } from "../emit/render.js";
 import { SchemaValidatorError, schemaValidatorParts, type NamedSchema } from "../emit/schema-validators.js";
+import { supportImports } from "../emit/validate/support-imports.js";
 import { InputError } from "../errors.js";
 import { serializeListing, type JsonObject, type Listing, type ToolDefinition } from "./listing.js";
 import { identifiers } from "./naming.js";
+import { DEFAULT_RUNTIME, runtimeSpecifiers } from "./runtime.js";
 import { argumentSchema, docText, flattened, promptArgumentsSchema } from "./schemas.js";
 import { typeDeclarations } from "./types.js";
 
@@ -31,7 +34,12 @@ interface Part {
   sameAs?: Part;
 }
 
-export async function emitToolsModule(listing: Listing, file: string): Promise<ToolsModule> {
+/** The module for `listing`, to be written at `file`, importing from `runtime` (see runtime.ts). */
+export async function emitToolsModule(
+  listing: Listing,
+  file: string,
+  runtime: string = DEFAULT_RUNTIME,
+): Promise<ToolsModule> {
   const parts = new SchemaParts();
   const toolIds = identifiers(
     listing.tools.map((t) => t.name),
@@ -100,19 +108,34 @@ export async function emitToolsModule(listing: Listing, file: string): Promise<T
       throw new InputError(`${part.owner}: its ${part.role} schema cannot be typed: ${oneLine(error)}`);
     }
   }
-  const { view, unsupportedBySchema } = validatorParts(parts.distinct());
+  const { builder, types: table, unsupportedBySchema } = validatorParts(parts.distinct());
   const unchecked = parts.all.flatMap((p) =>
     (unsupportedBySchema.get(validatorOf(p)) ?? []).map((what) => `${p.owner} ${p.role}: ${what}`),
   );
-  const source = renderTemplate("tools", {
-    ...view,
+  const specifiers = runtimeSpecifiers(runtime);
+  const view = {
+    ...builder.codeView(),
+    types: table,
     header: header(listing, unchecked),
-    // The module declares the Standard Schema namespace, which typescript-eslint's recommended rules report.
+    // The printed checks leave parameters unused and test constant conditions, which ESLint's
+    // recommended rules report.
     lintDisable: LINT_DISABLE,
-    declarations: types.join("\n\n"),
+    runtime: { tools: stringLiteral(specifiers.tools), validation: stringLiteral(specifiers.validation) },
     tools,
     prompts,
-    checks: tools.length + prompts.length > 0,
+  };
+  // What it imports of the support is what its code refers to; its types and listing refer to none of it.
+  const code = renderTemplate("tools", {
+    ...view,
+    support: { imported: "", exported: "" },
+    declarations: "",
+    listing: "",
+  });
+  const support = supportImports(code);
+  const source = renderTemplate("tools", {
+    ...view,
+    support: { imported: support.imported.join(", "), exported: support.exported.join(", ") },
+    declarations: types.join("\n\n"),
     listing: `${LISTING_MARKER}\n${serializeListing(listing).replace(/\*\//g, "*\\/")}*/`,
   });
   return { source: await formatTypeScript(source, file), unchecked };

@@ -1,11 +1,13 @@
 // The TypeScript compiler as the tests run it on generated code and on fixtures written against
 // it: the options (the plain strict ones, and the strictest a consumer might use) and diagnostics
 // as "file:line: message"; and modules compiled as a user's project would, inside the repository
-// (so that bare imports resolve through its node_modules).
+// (so that bare imports resolve through its node_modules). @mcp-gen/runtime resolves to the
+// runtime's sources (runtime-sources.ts).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import ts from "typescript";
 import { paths } from "../../generators/paths.js";
+import { runtimePaths } from "./runtime-sources.js";
 
 /** `--strict` for ES modules under Node, without ambient @types. */
 export const STRICT: ts.CompilerOptions = {
@@ -16,6 +18,7 @@ export const STRICT: ts.CompilerOptions = {
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   types: [],
   skipLibCheck: true,
+  paths: runtimePaths(),
 };
 
 /** The strictest options a consumer might compile a generated module with. */

@@ -1,6 +1,7 @@
 // Validator code for a set of declarations: guard and explain functions, and what they need
-// (the support code, support-code.ts, and the checks' patterns and constants). Shared by the
-// per-revision validators.ts and by every other module that checks values (tool wrappers).
+// (the checks' patterns and constants, and the support code, support-code.ts, where it is inlined).
+// Shared by the per-revision validators.ts and by every other module that checks values (tool
+// wrappers, which import the support).
 import type { Declaration, Model, TypeNode } from "../../model/model.js";
 import { CheckFactory, type Usage } from "./checks.js";
 import { ValidationPlan } from "./plan.js";
@@ -68,21 +69,36 @@ export class ValidatorBuilder {
 
   /**
    * What a template places of the code built: `support`, the support code the file inlines (the
-   * regions of support/ it needs, then the checks' patterns and expectation constants), and
-   * `functions`, the guard and explain functions. `templateUses` names the support functions the
-   * surrounding template calls itself.
+   * regions of runtime/validation/ it needs, then the checks' patterns and expectation constants),
+   * and `functions`, the guard and explain functions. `templateUses` names the support functions
+   * the surrounding template calls itself.
    */
   supportView(templateUses: readonly SupportFunction[] = []): { support: string; functions: string } {
-    const constants = this.printer.constantDeclarations();
+    const declarations = this.printer.constantDeclarations();
     const support = supportCode({
-      code: [...this.functions, ...constants].join("\n"),
+      code: [...this.functions, ...declarations].join("\n"),
       templateUses,
       recursive: this.plan.recursive.size > 0,
       usage: this.usage,
     });
     return {
-      support: [support, ...this.usage.patterns, constants.join("\n")].filter((part) => part !== "").join("\n\n"),
+      support: [support, this.constants(declarations)].filter((part) => part !== "").join("\n\n"),
       functions: this.functions.join("\n\n"),
     };
+  }
+
+  /**
+   * The code built, for a file that imports the support (runtime/validation/) instead of inlining
+   * it: `constants`, the checks' patterns and expectation constants, and `functions`.
+   */
+  codeView(): { constants: string; functions: string } {
+    return {
+      constants: this.constants(this.printer.constantDeclarations()),
+      functions: this.functions.join("\n\n"),
+    };
+  }
+
+  private constants(declarations: readonly string[]): string {
+    return [...this.usage.patterns, declarations.join("\n")].filter((part) => part !== "").join("\n\n");
   }
 }

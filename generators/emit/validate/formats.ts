@@ -1,11 +1,11 @@
-// The string formats validators check, each emitted into the generated file from its region of
-// support/formats.ts, so generated code needs no library.
+// The string formats validators check, each a region of runtime/validation/formats.ts that a
+// generated validators.ts inlines (and a tools module imports), so generated code needs no library.
 // Which formats exist and how each is read is documented in docs/validators.md.
 
 export interface FormatCheck {
   /** The checking function its region defines. */
   fn: string;
-  /** Shared helpers (regions of support/helpers.ts) the function calls. */
+  /** Shared helpers (regions of runtime/validation/helpers.ts) the function calls. */
   helpers: string[];
   /** Other formats whose functions it calls. */
   formats?: string[];

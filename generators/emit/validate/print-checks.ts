@@ -1,8 +1,8 @@
 // Checks → TypeScript. Two printers over the same check tree:
 //  - guard: `g_X(v, d): boolean`, straight-line tests that return false at the first failure and
 //    allocate nothing (the hot path). On its way out of a failure a guard records where it failed
-//    (the trail, see support/support.ts), so `validate()` reports the first issue without walking
-//    the value again;
+//    (the trail, see runtime/validation/support.ts), so `validate()` reports the first issue
+//    without walking the value again;
 //  - explain: `x_X(v, out, d): number`, for every issue, or for the part the trail points to: it
 //    records the failures in `out` (the first one, or every one when `out.all`) with their JSON
 //    Pointer relative to `v` (callers prefix their part's place on the way out, so the valid parts
@@ -89,8 +89,8 @@ function splitScans(check: Check): [Check | undefined, Check | undefined] {
 }
 
 /**
- * What a message shows of a value of a kind the check admits (SHOW_* in support/support.ts): a
- * string's text, a number, an array's length. Of a value of another kind it names the kind alone,
+ * What a message shows of a value of a kind the check admits (SHOW_* in
+ * runtime/validation/support.ts): a string's text, a number, an array's length. Of a value of another kind it names the kind alone,
  * and a boolean, null or an object read the same either way.
  */
 const SHOWN: readonly (readonly [number, string])[] = [
@@ -200,12 +200,12 @@ export class CheckPrinter {
   }
 
   /**
-   * Statements that end in `return <valid>`. A failure returns through the trail (support.ts in
-   * support/): a single test records the issue itself (`failedTest`, `failedMissing`), a union its
-   * own explanation (`failedUnion`), a part another function checked its key (`failedIn`, or
-   * `failedInType` for a named type's part, which takes over the explanation of a failure below it
-   * that only an explanation can describe: `failed()`, a member of a dispatched union, whose
-   * issue names the member). A check of the same value by another type's guard passes its
+   * Statements that end in `return <valid>`. A failure returns through the trail
+   * (runtime/validation/support.ts): a single test records the issue itself (`failedTest`,
+   * `failedMissing`), a union its own explanation (`failedUnion`), a part another function checked
+   * its key (`failedIn`, or `failedInType` for a named type's part, which takes over the
+   * explanation of a failure below it that only an explanation can describe: `failed()`, a member
+   * of a dispatched union, whose issue names the member). A check of the same value by another type's guard passes its
    * failure on as it is. Checks combined (a type and its constraints, `Error & {...}`) are made one
    * after the other, in the order the explanation makes them.
    *
@@ -371,7 +371,7 @@ export class CheckPrinter {
   /**
    * The module constant (`MEMBERS_<n> = members(…)`) with the guards of a union's members, when
    * they are all named types: the union's first issue then comes from their guards (pickMember in
-   * support/support.ts), not from explaining each member.
+   * runtime/validation/support.ts), not from explaining each member.
    */
   private memberGuards(check: Extract<Check, { kind: "anyOf" }>): string | undefined {
     const names = check.members.map((m) => (m.check.kind === "ref" ? m.check.name : undefined));

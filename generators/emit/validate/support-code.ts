@@ -1,13 +1,13 @@
 // The support code a file of validators inlines, so that it needs no import: the regions of the
-// sources in support/ (regions.ts) its code needs, selected from what the code calls and checks.
-// The sources are read from the package's own folder, which it ships (package.json "files").
+// sources in runtime/validation/ (regions.ts) its code needs, selected from what the code calls and
+// checks. The sources are read from the package's own folder, which it ships (package.json "files").
 import { join } from "node:path";
 import { paths } from "../../paths.js";
 import type { Usage } from "./checks.js";
 import { FORMATS, formatsNeeded } from "./formats.js";
 import { RegionSource } from "./regions.js";
 
-/** The optional functions of support/support.ts, each with the ones it calls: a region each, or in one. */
+/** The optional functions of runtime/validation/support.ts, each with the ones it calls: a region each, or in one. */
 const SUPPORT_FUNCTIONS = {
   failed: [],
   failedTest: [],
@@ -31,7 +31,7 @@ const SUPPORT_FUNCTIONS = {
 export type SupportFunction = keyof typeof SUPPORT_FUNCTIONS;
 
 /**
- * What selects a region of support/support.ts: `api` every file has, `validators` a file with
+ * What selects a region of runtime/validation/support.ts: `api` every file has, `validators` a file with
  * guard functions, `recursive` one with a recursive type, and the support functions it calls.
  */
 const SUPPORT_REGIONS = new Set(["api", "validators", "recursive", ...Object.keys(SUPPORT_FUNCTIONS)]);
@@ -52,13 +52,17 @@ export interface SupportNeeds {
  * each source's in source order, a blank line apart.
  */
 export function supportCode(needs: SupportNeeds): string {
-  const regions = new Set<string>(["api", ...supportUses(needs.code, needs.templateUses)]);
+  const regions = new Set<string>([API_REGION, ...supportUses(needs.code, needs.templateUses)]);
   if (needs.code !== "") regions.add("validators");
   if (needs.recursive) regions.add("recursive");
   const formats = new Set(formatsNeeded(needs.usage.formats));
   const helpers = new Set([...needs.usage.helpers, ...[...formats].flatMap((f) => FORMATS[f]?.helpers ?? [])]);
   const sources = supportSources();
-  return [sources.support.splice(regions), pieces(sources.helpers, helpers), pieces(sources.formats, formats)]
+  return [
+    sources.support.splice(regions, new Set([API_REGION])),
+    pieces(sources.helpers, helpers),
+    pieces(sources.formats, formats),
+  ]
     .filter((part) => part !== "")
     .join("\n\n");
 }
@@ -74,15 +78,17 @@ function supportUses(code: string, templateUses: readonly SupportFunction[]): Se
   return used;
 }
 
-/** The sources in support/, read on first use. */
-const supportSources = (() => {
+/** The region whose declarations a file that inlines the support exports: the validation API. */
+export const API_REGION = "api";
+
+/** The sources in runtime/validation/, read on first use. */
+export const supportSources = (() => {
   let sources: ReturnType<typeof readSupportSources> | undefined;
   return () => (sources ??= readSupportSources());
 })();
 
 function readSupportSources() {
-  const source = (name: string) =>
-    new RegionSource(join(paths.root, "generators", "emit", "validate", "support", `${name}.ts`));
+  const source = (name: string) => new RegionSource(join(paths.runtime, "validation", `${name}.ts`));
   const support = source("support");
   const unknown = [...support.names].filter((name) => !SUPPORT_REGIONS.has(name));
   if (unknown.length > 0) throw new Error(`${support.file}: no file selects region ${unknown.join(", ")}`);

@@ -1,6 +1,10 @@
 // The string formats generated validators check, a region each, named by the format
-// (../formats.ts lists them): a generated file gets the regions of the formats it checks and of
-// those their functions call, so that it needs no library (docs/validators.md).
+// (generators/emit/validate/formats.ts lists them): a generated validators.ts inlines the regions
+// of the formats it checks and of those their functions call, without the `export`, so that it
+// needs no library (docs/validators.md); an `mcp-gen tools` module imports them. The
+// `uri-template` pattern refuses control characters by naming them, which ESLint's recommended
+// config reports.
+/* eslint-disable no-control-regex */
 import { decimal, isAlphanumeric, isHexDigit } from "./helpers.js";
 
 // #region byte
@@ -10,7 +14,7 @@ import { decimal, isAlphanumeric, isHexDigit } from "./helpers.js";
  * it (linear; an anchored /^[A-Za-z0-9+/]*$/ takes several times as long on a long string), or,
  * from BASE64_SIMD_MIN characters on (images, blobs), 32 characters at a time (base64Simd).
  */
-function isByte(s: string): boolean {
+export function isByte(s: string): boolean {
   const n = s.length;
   if (n % 4 !== 0) return false;
   if (n < BASE64_SIMD_MIN) {
@@ -155,7 +159,7 @@ function leb128(n: number): number[] {
 
 // #region date
 /** `date` (RFC 3339 full-date): YYYY-MM-DD naming a day that exists, 29 February only in leap years. */
-function isDate(s: string): boolean {
+export function isDate(s: string): boolean {
   if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
   const year = decimal(s, 0, 4);
   const month = decimal(s, 5, 7);
@@ -177,7 +181,7 @@ function isDate(s: string): boolean {
 // #region date-time
 /** `date-time`: a `date`, "T", "t" or one white-space character, then a `time`. */
 const DATE_TIME_SEPARATOR = /^[Tt\s]$/;
-function isDateTime(s: string): boolean {
+export function isDateTime(s: string): boolean {
   return isDate(s.slice(0, 10)) && DATE_TIME_SEPARATOR.test(s.charAt(10)) && isTime(s.slice(11));
 }
 // #endregion
@@ -189,7 +193,7 @@ function isDateTime(s: string): boolean {
  * seconds the same way; at least one number, each a run of digits (no fractions), and a "T"
  * only before a time number.
  */
-function isDuration(s: string): boolean {
+export function isDuration(s: string): boolean {
   if (s.charCodeAt(0) !== 80 || s.length < 3) return false;
   if (s.charCodeAt(s.length - 1) === 87) return decimal(s, 1, s.length - 1) >= 0;
   const t = s.indexOf("T");
@@ -222,7 +226,7 @@ function isDurationUnits(s: string, from: number, to: number, units: string): bo
  * !#$%&'*+/=?^_`{|}~- (no quoted forms), "@", and a domain of two or more dot-separated labels
  * of letters, digits and inner hyphens (no length limits).
  */
-function isEmail(s: string): boolean {
+export function isEmail(s: string): boolean {
   const at = s.indexOf("@");
   if (at < 0) return false;
   let afterDot = true;
@@ -263,7 +267,7 @@ const EMAIL_LOCAL = (() => {
  * `hostname` (RFC 1123) as ajv-formats reads it: dot-separated labels of 1 to 63 letters, digits
  * and inner hyphens, at most 253 characters not counting one final dot, which is allowed.
  */
-function isHostname(s: string): boolean {
+export function isHostname(s: string): boolean {
   const end = s.charCodeAt(s.length - 1) === 46 ? s.length - 1 : s.length;
   if (end === 0 || end > 253) return false;
   let start = 0;
@@ -287,7 +291,7 @@ function isHostname(s: string): boolean {
  * first, so the expression only ever sees short strings.
  */
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-function isIpv4(s: string): boolean {
+export function isIpv4(s: string): boolean {
   return s.length <= 15 && IPV4.test(s);
 }
 // #endregion
@@ -297,7 +301,7 @@ function isIpv4(s: string): boolean {
  * `ipv6` (RFC 4291 text form): eight groups of 1 to 4 hex digits, the last two of which may be
  * an `ipv4` address; or at most seven around one "::", which stands for one group or more.
  */
-function isIpv6(s: string): boolean {
+export function isIpv6(s: string): boolean {
   const gap = s.indexOf("::");
   if (gap < 0) return ipv6Groups(s, 0, s.length, true) === 8;
   if (s.indexOf("::", gap + 1) >= 0) return false;
@@ -325,7 +329,7 @@ function ipv6Groups(s: string, from: number, to: number, ipv4Last: boolean): num
 
 // #region json-pointer
 /** `json-pointer` (RFC 6901): empty, or "/"-led reference tokens where "~" is only ever "~0" or "~1". */
-function isJsonPointer(s: string): boolean {
+export function isJsonPointer(s: string): boolean {
   if (s.length > 0 && s.charCodeAt(0) !== 47) return false;
   for (let i = s.indexOf("~"); i >= 0; i = s.indexOf("~", i + 1)) {
     const next = s.charCodeAt(i + 1);
@@ -343,7 +347,7 @@ function isJsonPointer(s: string): boolean {
  * less the offset comes to 23:59 in UTC, by ajv-formats' arithmetic (kept as is, so that both
  * give the same verdicts).
  */
-function isTime(s: string): boolean {
+export function isTime(s: string): boolean {
   if (s.charCodeAt(2) !== 58 || s.charCodeAt(5) !== 58) return false;
   const hour = decimal(s, 0, 2);
   const minute = decimal(s, 3, 5);
@@ -385,7 +389,7 @@ function isTime(s: string): boolean {
  * non-empty hierarchical part, and an authority that may also follow a single "/".
  * A linear scan; only the bracketed IP literal uses a regular expression, on a short string.
  */
-function isUri(s: string): boolean {
+export function isUri(s: string): boolean {
   // Most URIs are a scheme and plain path, query and fragment characters: one native pass.
   // Anything else (percent-encodings, userinfo, IP literals, a port, or a very long string)
   // takes the full scan below. Every string the pattern accepts, the scan accepts too.
@@ -529,7 +533,7 @@ const IP_LITERAL = (() => {
  * `uri-template` (RFC 6570 level 4 syntax), as ajv-formats reads it: variable names are
  * letters, digits, "_" and percent-encodings (no "."). A linear scan.
  */
-function isUriTemplate(s: string): boolean {
+export function isUriTemplate(s: string): boolean {
   // Most templates are literal characters and simple expressions ({id}, {+path}, {?a,b*}): one
   // native pass. Anything else (percent-encodings, prefixes, long strings) takes the scan below.
   // Every string the pattern accepts, the scan accepts too.
@@ -612,7 +616,7 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
  * The length test first, so the expression only ever sees short strings.
  */
 const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-function isUuid(s: string): boolean {
+export function isUuid(s: string): boolean {
   return (s.length === 36 || s.length === 45) && UUID.test(s);
 }
 // #endregion

@@ -1,13 +1,11 @@
 // Small functions the checks of a generated validator call (string length in code points,
-// `multipleOf`, `uniqueItems`) and the format checks share (formats.ts). A generated file gets the
-// region of each one it calls (../support-code.ts), nothing else of this file.
-
-// For formats.ts, which calls these; generated files define what they call themselves.
-export { decimal, isAlphanumeric, isHexDigit };
+// `multipleOf`, `uniqueItems`) and the format checks share (formats.ts). A generated validators.ts
+// inlines the region of each one it calls (generators/emit/validate/support-code.ts), without the
+// `export`; an `mcp-gen tools` module imports them.
 
 // #region codePoints
 /** String length in Unicode code points, as JSON Schema counts it. */
-function codePoints(s: string): number {
+export function codePoints(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -23,7 +21,7 @@ function codePoints(s: string): number {
 
 // #region decimal
 /** The value of the ASCII digits s[from, to), or -1 if one of them is not a digit. */
-function decimal(s: string, from: number, to: number): number {
+export function decimal(s: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) {
     const d = s.charCodeAt(i) - 48;
@@ -36,14 +34,14 @@ function decimal(s: string, from: number, to: number): number {
 
 // #region isAlphanumeric
 /** An ASCII letter or digit. */
-function isAlphanumeric(c: number): boolean {
+export function isAlphanumeric(c: number): boolean {
   const lower = c | 32;
   return (c >= 48 && c <= 57) || (lower >= 97 && lower <= 122);
 }
 // #endregion
 
 // #region isHexDigit
-function isHexDigit(c: number): boolean {
+export function isHexDigit(c: number): boolean {
   const lower = c | 32;
   return (c >= 48 && c <= 57) || (lower >= 97 && lower <= 102);
 }
@@ -51,14 +49,14 @@ function isHexDigit(c: number): boolean {
 
 // #region multipleOf
 /** `multipleOf`, as ajv decides it: the quotient is an integer (floating-point division, like ajv). */
-function multipleOf(value: number, step: number): boolean {
+export function multipleOf(value: number, step: number): boolean {
   return Number.isInteger(value / step);
 }
 // #endregion
 
 // #region uniqueItems
 /** `uniqueItems`: no two items are equal as JSON values (objects compared key by key). */
-function uniqueItems(items: readonly unknown[]): boolean {
+export function uniqueItems(items: readonly unknown[]): boolean {
   const seen = new Set<string>();
   for (const item of items) {
     const key = canonicalJson(item);

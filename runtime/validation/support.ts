@@ -1,9 +1,12 @@
-// The support code inlined into every generated validators.ts and `mcp-gen tools` module, so that
-// they need no import: results and issues, the Standard Schema interface, Validator and
-// ValidationError, the issue list, the trail guards leave and the explaining pass. A file gets
-// only the regions it needs (../support-code.ts, ../regions.ts): `api` always, `validators` when
-// it has validators, `recursive` when one of its types is recursive, and any other when it calls
-// the support function (or IssueList method) of that name.
+// The support the checks of generated validators call: results and issues, the Standard Schema
+// interface, Validator and ValidationError, the issue list, the trail guards leave and the
+// explaining pass. `mcp-gen tools` modules import it (@mcp-gen/runtime/validation); a generated
+// validators.ts inlines the regions it needs (generators/emit/validate/support-code.ts): `api`
+// always, `validators` when it has validators, `recursive` when a type is recursive, and any
+// other when it calls the support function (or IssueList method) of that name, without the
+// `export` of any region but `api`. A rule of typescript-eslint's recommended config reports
+// Standard Schema's namespace: vendored copies keep this line.
+/* eslint-disable */
 
 // #region api
 /** One failed check: where (a JSON Pointer into the value), what the schema expects there, and what went wrong. */
@@ -127,9 +130,9 @@ class Draft {
  * another kind it names the kind alone (`expected string, got number`): the kind is what is wrong,
  * and the message costs no copy of what a peer sent.
  */
-const SHOW_STRING = 1;
-const SHOW_NUMBER = 2;
-const SHOW_LENGTH = 4;
+export const SHOW_STRING = 1;
+export const SHOW_NUMBER = 2;
+export const SHOW_LENGTH = 4;
 
 /**
  * What a check expects, with its messages written once, when the module loads: the start of each
@@ -152,7 +155,7 @@ interface Expectation {
   readonly gotNothing: string;
 }
 
-function expectation(expected: string, shown: number): Expectation {
+export function expectation(expected: string, shown: number): Expectation {
   const lead = `expected ${expected}, got `;
   return {
     expected,
@@ -205,7 +208,7 @@ interface Variants {
   readonly tail: string;
 }
 
-function variants(expected: string, label: string): Variants {
+export function variants(expected: string, label: string): Variants {
   return { expected, tail: `: expected one of ${expected} (${label})` };
 }
 
@@ -219,7 +222,7 @@ function variantMessage(c: Variants, tag: unknown): string {
  * Where explain functions record issues: every one (`all`), or only the first, after which a
  * record returns true and the explanation stops.
  */
-class IssueList {
+export class IssueList {
   readonly items: Draft[] = [];
   readonly all: boolean;
   constructor(all: boolean) {
@@ -332,7 +335,7 @@ type TrailKey = string | number | EntryKey;
  * The key of a map's entry (`_meta`, `extensions`): a guard that fails there keeps the key as it
  * is; escaping it for a pointer costs a scan, and a union's members fail on valid values too.
  */
-class EntryKey {
+export class EntryKey {
   readonly key: string;
   constructor(key: string) {
     this.key = key;
@@ -380,7 +383,7 @@ function segment(key: TrailKey): string {
 
 // #region failed
 /** A guard failed where only the explanation of the type around it can say why. */
-function failed(): boolean {
+export function failed(): boolean {
   trailKind = FAILED;
   trailCount = 0;
   trailLeaf = "";
@@ -390,7 +393,7 @@ function failed(): boolean {
 
 // #region failedTest
 /** The value at `key` (`""`: the value checked) is not what `e` expects. */
-function failedTest(key: TrailKey, e: Expectation, v: unknown): boolean {
+export function failedTest(key: TrailKey, e: Expectation, v: unknown): boolean {
   trailKind = TEST;
   trailCount = 0;
   trailLeaf = key;
@@ -401,7 +404,7 @@ function failedTest(key: TrailKey, e: Expectation, v: unknown): boolean {
 // #endregion
 
 // #region failedMissing
-function failedMissing(key: string, message: string): boolean {
+export function failedMissing(key: string, message: string): boolean {
   trailKind = MISSING;
   trailCount = 0;
   trailLeaf = key;
@@ -412,7 +415,7 @@ function failedMissing(key: string, message: string): boolean {
 
 // #region failedVariant
 /** The discriminating property at `key` has a value (`tag`; `undefined`: none) that selects no member. */
-function failedVariant(key: string, c: Variants, tag: unknown): boolean {
+export function failedVariant(key: string, c: Variants, tag: unknown): boolean {
   trailKind = VARIANT;
   trailCount = 0;
   trailLeaf = key;
@@ -424,7 +427,7 @@ function failedVariant(key: string, c: Variants, tag: unknown): boolean {
 
 // #region failedIn
 /** The part at `key`, checked by a hoisted function of the same type, failed; or the pointer above a key known at run time. */
-function failedIn(key: TrailKey): boolean {
+export function failedIn(key: TrailKey): boolean {
   trailKeys[trailCount++] = key;
   return false;
 }
@@ -432,7 +435,7 @@ function failedIn(key: TrailKey): boolean {
 
 // #region failedInType
 /** The part at `key`, of a named type, failed: the first one above a `failed()` explains it. */
-function failedInType(key: TrailKey, explain: Explain, v: unknown): boolean {
+export function failedInType(key: TrailKey, explain: Explain, v: unknown): boolean {
   if (trailKind === FAILED) {
     trailKind = EXPLAIN;
     trailExplain = explain;
@@ -451,7 +454,12 @@ function failedInType(key: TrailKey, explain: Explain, v: unknown): boolean {
  * The union at `key` (`""`: the value checked) failed: `explain` says which member came closest,
  * and so do `members`' guards when they are all named types (pickMember).
  */
-function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Members): boolean {
+export function failedUnion(
+  key: TrailKey,
+  explain: Explain,
+  v: unknown,
+  members?: Members,
+): boolean {
   // The trail is the last member's failure: pickMember needs not run its guard again.
   if (members !== undefined) lastMember.save();
   trailKind = EXPLAIN;
@@ -471,7 +479,12 @@ function failedUnion(key: TrailKey, explain: Explain, v: unknown, members?: Memb
  * one, explained from the top. A failed test or a missing property is the issue itself, made
  * here; the rest is in explainWalk, so that this stays small enough to be inlined.
  */
-function explainFailure(explain: Explain, value: unknown, base: string, all: boolean): Issue[] {
+export function explainFailure(
+  explain: Explain,
+  value: unknown,
+  base: string,
+  all: boolean,
+): Issue[] {
   if (!all && trailKind !== EXPLAIN) {
     const part = trailValue;
     trailValue = undefined;
@@ -682,7 +695,11 @@ function isDigit(c: number): boolean {
 }
 
 // #region members
-function members(e: Expectation, guards: Members["guards"], labels: readonly string[]): Members {
+export function members(
+  e: Expectation,
+  guards: Members["guards"],
+  labels: readonly string[],
+): Members {
   return { e, guards, named: labels.map((label) => `${label}: `) };
 }
 // #endregion
@@ -771,7 +788,7 @@ class UnionPick {
  * a regular-expression replace, or a loop over the characters, costs more than the rest of a
  * rejection under a key like `io.modelcontextprotocol/ui`.
  */
-function pointer(key: string): string {
+export function pointer(key: string): string {
   let tilde = key.indexOf("~");
   let slash = key.indexOf("/");
   if (tilde < 0 && slash < 0) return key;
@@ -840,7 +857,7 @@ function unreadable(error: unknown): Issue {
   };
 }
 
-function unreadableResult<T>(error: unknown): ValidationResult<T> {
+export function unreadableResult<T>(error: unknown): ValidationResult<T> {
   return { ok: false, issues: [unreadable(error)] };
 }
 
@@ -856,7 +873,7 @@ function segments(path: string): string[] {
 /** Each type gets its own small `validate` and `is`, so the guard call in them stays monomorphic. */
 const ALL: ValidateOptions = { all: true };
 
-function makeValidator<T>(
+export function makeValidator<T>(
   name: string,
   validate: (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
   is: (value: unknown) => value is T,
