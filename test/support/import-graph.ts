@@ -1,9 +1,10 @@
 // The import graph of the repository's own source, and the circles in it (test tooling, no
 // dependency): each file's relative imports (static, `import type`, `export … from`, `import("…")`
 // with a literal) read by a regular expression once comments and template literals are blanked,
-// resolved to files (`./x.js` → x.ts), and the strongly connected components found by Tarjan.
+// resolved to files (`./x.js` → x.ts), and its circles (generators/cycles.ts).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { cycles } from "../../generators/cycles.js";
 
 /** File → the files it imports, all as paths relative to the root. */
 export type Graph = Map<string, string[]>;
@@ -126,34 +127,5 @@ export function importGraph(root: string, dirs: string[]): Graph {
 
 /** The circles of a graph: each strongly connected component of two or more files, or a file importing itself. */
 export function circles(graph: Graph): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (file: string) => {
-    index.set(file, index.size);
-    low.set(file, index.get(file) as number);
-    stack.push(file);
-    onStack.add(file);
-    for (const next of graph.get(file) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
-      } else if (onStack.has(next)) {
-        low.set(file, Math.min(low.get(file) as number, index.get(next) as number));
-      }
-    }
-    if (low.get(file) !== index.get(file)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop() as string;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== file);
-    if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
-  };
-  for (const file of graph.keys()) if (!index.has(file)) visit(file);
-  return found;
+  return cycles(graph.keys(), graph);
 }

@@ -1,10 +1,11 @@
 // Facts the validator emitter derives from the model before writing code: which
 // declarations can recurse, the members of unions through aliases, and which unions can
 // dispatch on a literal property (`type`, `method`) instead of trying every member.
+import { cycles } from "../../cycles.js";
 import type { Declaration, LiteralValue, Model, Shape, TypeNode } from "../../model/model.js";
+import { referencedNames } from "../../model/walk.js";
 
 type CheckedModel = Pick<Model, "declarations" | "conventions">;
-import { referencedNames } from "../../model/walk.js";
 
 export interface Discrimination {
   property: string;
@@ -128,42 +129,8 @@ function dependencies(decl: Declaration): string[] {
   return referencedNames(nodes);
 }
 
-/** Declarations on a reference cycle (Tarjan's strongly connected components). */
+/** Declarations on a reference cycle. */
 export function recursiveDeclarations(declarations: Declaration[]): Set<string> {
   const edges = new Map(declarations.map((d) => [d.name, dependencies(d)]));
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const result = new Set<string>();
-  let counter = 0;
-
-  const connect = (name: string): void => {
-    index.set(name, counter);
-    low.set(name, counter);
-    counter++;
-    stack.push(name);
-    onStack.add(name);
-    for (const next of edges.get(name) ?? []) {
-      if (!index.has(next)) {
-        connect(next);
-        low.set(name, Math.min(low.get(name) as number, low.get(next) as number));
-      } else if (onStack.has(next)) {
-        low.set(name, Math.min(low.get(name) as number, index.get(next) as number));
-      }
-    }
-    if (low.get(name) === index.get(name)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop() as string;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== name);
-      const selfLoop = edges.get(name)?.includes(name) ?? false;
-      if (component.length > 1 || selfLoop) for (const c of component) result.add(c);
-    }
-  };
-  for (const d of declarations) if (!index.has(d.name)) connect(d.name);
-  return result;
+  return new Set(cycles(edges.keys(), edges).flat());
 }
